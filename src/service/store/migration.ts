@@ -1,0 +1,10 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * A schema migration. Ids sort lexically and carry the owning module so
+ * modules can add tables independently: '0001_core', '0100_limits', ...
+ */
+export interface Migration {
+  id: string;
+  up: string | ((db: Database) => void);
+}
