@@ -105,7 +105,9 @@ export function createGovernor(options: GovernorOptions): LimitsGovernor {
         if (used + inFlight < rule.limit) continue;
         exhausted.push(rule);
         const resetAt = windowSpan(rule.window, now).end;
-        refusals.push({ retryAt: resetAt, message: quotaMessage(rule.window, rule.feature, used, inFlight, rule.limit, resetAt) });
+        // Refused only because another call holds the last unit: it may yet fail and hand it back.
+        const retryAt = used < rule.limit ? Math.min(resetAt, now + 1000) : resetAt;
+        refusals.push({ retryAt, message: quotaMessage(rule.window, rule.feature, used, inFlight, rule.limit, resetAt) });
       }
       if (hour.count >= hour.limit) {
         refusals.push({ retryAt: hour.resetsAt, message: hourlyPlanMessage(hour.limit, plan, retryAfterSeconds(hour.resetsAt, now)) });

@@ -318,12 +318,15 @@ describe('spend happens on success only', () => {
   it('holds the last unit for a call in flight, so two requests at limit - 1 cannot both pass', () => {
     const { clock, governor } = setup({ start: '2026-01-06T09:00:00.000Z' });
     connect(governor, clock, 24);
+    clock.advance(60_000); // a fresh write minute: only the quota is in play
     const first = ctx(E.connect);
     const second = ctx(E.connect);
     expect(governor.admit(first).ok).toBe(true);
-    expect(refusal(governor, second).error).toBe(
-      'Daily quota exceeded for CONNECT: 24 of 25 used (+1 in progress); resets at 2026-01-07T00:00:00.000Z',
-    );
+    // Retry-After 1: the call in flight may still fail and hand its unit back.
+    expect(refusal(governor, second)).toEqual({
+      error: 'Daily quota exceeded for CONNECT: 24 of 25 used (+1 in progress); resets at 2026-01-07T00:00:00.000Z',
+      retryAfter: '1',
+    });
     governor.commit(first);
     expect(item(governor, 'CONNECT', 'daily')).toMatchObject({ used: 25, remaining: 0 });
     expect(refusal(governor, second).error).toBe('Daily quota exceeded for CONNECT: 25 of 25 used; resets at 2026-01-07T00:00:00.000Z');
