@@ -22,6 +22,8 @@ export interface RequestGovernor {
   admit(ctx: GovernContext): GovernDecision;
   /** Spends the call's quota features after a successful answer. */
   commit(ctx: GovernContext): void;
+  /** Gives back what admit() held, for a call that did not end in a 2xx. */
+  release?(ctx: GovernContext): void;
 }
 
 /** No limits at all: the default until a real governor is wired in. */
