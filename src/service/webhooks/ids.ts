@@ -1,0 +1,6 @@
+import { randomBytes } from 'node:crypto';
+
+/** Subscription id. */
+export const newWebhookId = (): string => 'wh_' + randomBytes(12).toString('hex');
+/** Delivery id, sent as webhook-id; the same for every retry of one delivery. */
+export const newDeliveryId = (): string => 'msg_' + randomBytes(12).toString('hex');
