@@ -30,8 +30,8 @@ export class WebhookDispatcher {
   readonly attemptTimeoutMs: number;
   private readonly logger: Logger;
   private readonly maxConcurrent: number;
-  private readonly http: Dispatcher;
-  private readonly ownsHttp: boolean;
+  private readonly sharedHttp: Dispatcher | undefined;
+  private ownHttp: Agent | undefined;
   private readonly inFlight = new Map<string, Promise<void>>();
   private running = false;
   private cancelTimer: (() => void) | undefined;
@@ -44,8 +44,7 @@ export class WebhookDispatcher {
     this.logger = opts.logger ?? createLogger('webhooks');
     this.attemptTimeoutMs = opts.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
     this.maxConcurrent = Math.max(1, opts.maxConcurrent ?? 8);
-    this.ownsHttp = !opts.httpDispatcher;
-    this.http = opts.httpDispatcher ?? new Agent({ keepAliveTimeout: 4_000, connections: 4 });
+    this.sharedHttp = opts.httpDispatcher;
   }
 
   /** Starts delivering: due deliveries go now, future ones at their time. */
@@ -60,7 +59,9 @@ export class WebhookDispatcher {
     this.running = false;
     this.clearTimer();
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()]);
-    if (this.ownsHttp) await this.http.close();
+    const own = this.ownHttp;
+    this.ownHttp = undefined;
+    await own?.close();
   }
 
   /**
@@ -89,7 +90,14 @@ export class WebhookDispatcher {
 
   /** One signed send with this dispatcher's timeout and connection pool (no retry, no outbox). */
   send(s: SignedSend): Promise<AttemptResult> {
-    return sendSigned(s, { clock: this.clock, timeoutMs: this.attemptTimeoutMs, dispatcher: this.http });
+    return sendSigned(s, { clock: this.clock, timeoutMs: this.attemptTimeoutMs, dispatcher: this.http() });
+  }
+
+  /** The connection pool: the caller's, or our own made on first use and closed by stop(). */
+  private http(): Dispatcher {
+    if (this.sharedHttp) return this.sharedHttp;
+    this.ownHttp ??= new Agent({ keepAliveTimeout: 4_000, connections: 4 });
+    return this.ownHttp;
   }
 
   /** Resolves once nothing is in flight and nothing due is waiting (tests, shutdown). */
