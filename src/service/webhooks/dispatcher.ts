@@ -96,7 +96,7 @@ export class WebhookDispatcher {
   /** The connection pool: the caller's, or our own made on first use and closed by stop(). */
   private http(): Dispatcher {
     if (this.sharedHttp) return this.sharedHttp;
-    this.ownHttp ??= new Agent({ keepAliveTimeout: 4_000, connections: 4 });
+    this.ownHttp ??= new Agent({ keepAliveTimeout: 4_000 });
     return this.ownHttp;
   }
 
