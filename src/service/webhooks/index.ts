@@ -17,6 +17,4 @@ export { createWebhooksRouter, WEBHOOK_NOT_FOUND, type UserIdOf, type WebhooksRo
 export { RETRY_DELAYS_MS, MAX_SENDS, DEFAULT_ATTEMPT_TIMEOUT_MS } from './retry-policy.js';
 export { serviceSignature, standardSignature } from './signing.js';
 export type { ReceiverUrlPolicy } from './receiver-url.js';
-
-/** The user the CLI acts for when --user is not given (reconciled with the auth module at merge). */
-export const DEMO_USER_ID = 'demo';
+export { DEMO_USER_ID } from './ids.js';
