@@ -8,7 +8,12 @@ export interface Command {
   load(): Promise<CommandModule>;
 }
 
-export const COMMANDS: Record<string, Command> = {};
+export const COMMANDS: Record<string, Command> = {
+  webhooks: {
+    summary: 'Manage signed webhooks: add, list, remove, deliveries',
+    load: () => import('./webhooks.js'),
+  },
+};
 
 /** Runs when no command word is given. */
 export const DEFAULT_COMMAND = 'stdio';
