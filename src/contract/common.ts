@@ -17,9 +17,43 @@ export const AccountIdOptional = z
   .string()
   .regex(ACCOUNT_ID_PATTERN, INVALID_ACCOUNT_ID)
   .optional()
-  .describe('Account to act for (24 hex); omit for the default account');
+  .describe('Omit for the default account');
 
-export const IsoDateTime = z.iso.datetime({ offset: true });
+const isoDateTimeCheck = z.iso.datetime({ offset: true });
+
+/**
+ * ISO 8601 date-time. Validated like z.iso.datetime but advertised only as
+ * `format: date-time`: zod would otherwise inline a ~400-byte regex into every
+ * tool's JSON Schema (token budget, see test/contract/budget.test.ts).
+ */
+export const IsoDateTime = z
+  .string()
+  .refine((v) => isoDateTimeCheck.safeParse(v).success, { message: 'Invalid ISO date-time' })
+  .meta({ format: 'date-time' });
+
+/** Calendar date YYYY-MM-DD (history breakdowns, filters). */
+export const IsoDate = z
+  .string()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), { message: 'Invalid date (YYYY-MM-DD)' })
+  .meta({ format: 'date' });
+
+/** Zero-based offset into a result list (default 0). */
+export const Start = z.number().int().min(0).default(0);
+
+/** Page size: integer 1..max, with a default. */
+export function pageSize(max: number, dflt: number) {
+  return z.number().int().min(1).max(max).default(dflt);
+}
+
+/** `success: true` of a 200 body; errors use section 7 bodies instead. */
+export const Success = z.boolean();
+
+/** Connection degree as search results show it (spec 2.17). */
+export const DegreeLabel = z.enum(['1st', '2nd', '3rd+']);
+export type DegreeLabel = z.infer<typeof DegreeLabel>;
+
+/** Relative age text as the network renders it ("3mo", "2w", "1d"). */
+export const RelativeTime = z.string();
 
 /** Reaction types of spec 2.5, exactly these six. */
 export const ReactionType = z.enum(['LIKE', 'PRAISE', 'APPRECIATION', 'EMPATHY', 'INTEREST', 'ENTERTAINMENT']);
