@@ -9,8 +9,7 @@ export const ACCOUNT_ID_PATTERN = /^[a-fA-F0-9]{24}$/;
 /** Path account id: required, 24 hex characters (spec A2). */
 export const AccountIdPath = z
   .string()
-  .regex(ACCOUNT_ID_PATTERN, INVALID_ACCOUNT_ID)
-  .describe('Connected account id (24 hex characters)');
+  .regex(ACCOUNT_ID_PATTERN, INVALID_ACCOUNT_ID);
 
 /** Optional account selector; omitted = the caller's default account. */
 export const AccountIdOptional = z
@@ -37,12 +36,24 @@ export const IsoDate = z
   .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), { message: 'Invalid date (YYYY-MM-DD)' })
   .meta({ format: 'date' });
 
+/**
+ * Integer with optional bounds, advertised as `type: integer`. z.number().int()
+ * would add the safe-integer bounds (~55 bytes) to every field's JSON Schema.
+ */
+export function integer(bounds: { min?: number; max?: number } = {}) {
+  let n = z.number();
+  if (bounds.min !== undefined) n = n.min(bounds.min);
+  if (bounds.max !== undefined) n = n.max(bounds.max);
+  // meta last: every check clones the schema and a clone drops registry metadata.
+  return n.refine(Number.isInteger, { message: 'Expected an integer' }).meta({ type: 'integer' });
+}
+
 /** Zero-based offset into a result list (default 0). */
-export const Start = z.number().int().min(0).default(0);
+export const Start = integer({ min: 0 }).default(0);
 
 /** Page size: integer 1..max, with a default. */
 export function pageSize(max: number, dflt: number) {
-  return z.number().int().min(1).max(max).default(dflt);
+  return integer({ min: 1, max }).default(dflt);
 }
 
 /** `success: true` of a 200 body; errors use section 7 bodies instead. */

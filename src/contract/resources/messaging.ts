@@ -74,3 +74,7 @@ export const EmailSupport = z.object({
   openProfile: z.boolean(),
 });
 export type EmailSupport = z.infer<typeof EmailSupport>;
+
+/** D10 response. */
+export const MarkedAllRead = z.object({ success: z.boolean(), markedCount: z.number() });
+export type MarkedAllRead = z.infer<typeof MarkedAllRead>;

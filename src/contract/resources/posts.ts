@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, ReactionType, RelativeTime } from '../common.js';
+import { IsoDateTime, ReactionType, RelativeTime, integer } from '../common.js';
 
 /** Post of spec 2.7, plus activityUrn (decided: agents need it to react/comment). */
 export const Post = z.object({
@@ -135,10 +135,23 @@ export type PostScrape = z.infer<typeof PostScrape>;
 
 /** CreatorDashboardMetric of spec 2.20 (no endpoint returns it; see docs/spec-decisions.md). */
 export const CreatorDashboardMetric = z.object({
-  value: z.number().int().nullable(),
+  value: integer().nullable(),
   label: z.string().nullable(),
-  changePercent: z.number().int().nullable(),
+  changePercent: integer().nullable(),
   changeDirection: z.enum(['up', 'down', 'flat']).nullable(),
   comparison: z.string().nullable(),
 });
 export type CreatorDashboardMetric = z.infer<typeof CreatorDashboardMetric>;
+
+/** Result of posting a comment or a reply (E4, B5). */
+export const CommentPosted = z.object({
+  success: z.boolean(),
+  commentId: z.string(),
+  commentUrn: z.string(),
+  timestamp: IsoDateTime,
+});
+export type CommentPosted = z.infer<typeof CommentPosted>;
+
+/** Result of a state-setting action with nothing else to report (react, like, mark seen). */
+export const Done = z.object({ success: z.boolean() });
+export type Done = z.infer<typeof Done>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RelativeTime } from '../common.js';
+import { IsoDateTime, RelativeTime, integer } from '../common.js';
 
 /** Profile summary of spec 2.10. */
 export const Profile = z.object({
@@ -64,7 +64,7 @@ export const Relationship = z.object({
   success: z.boolean(),
   profileId: z.string(),
   connectionDegree: Distance,
-  degree: z.number().int(),
+  degree: integer(),
   connected: z.boolean(),
   following: z.boolean(),
   follower: z.boolean(),
@@ -102,3 +102,18 @@ export const SentInvitationsPage = z.object({
   rawResponse: z.string().optional(),
 });
 export type SentInvitationsPage = z.infer<typeof SentInvitationsPage>;
+
+/** B3 response (second listing). */
+export const ConnectionRequestSent = z.object({
+  success: z.boolean(),
+  invitationId: z.string(),
+  timestamp: IsoDateTime,
+});
+export type ConnectionRequestSent = z.infer<typeof ConnectionRequestSent>;
+
+/** B1 response: the follow state after the call. */
+export const FollowResult = z.object({
+  success: z.boolean(),
+  following: z.boolean(),
+});
+export type FollowResult = z.infer<typeof FollowResult>;
