@@ -11,12 +11,16 @@ export const AccountIdPath = z
   .string()
   .regex(ACCOUNT_ID_PATTERN, INVALID_ACCOUNT_ID);
 
-/** Optional account selector; omitted = the caller's default account. */
+/**
+ * Optional account selector; omitted = the caller's default account. Checked
+ * with the same pattern and text as the path id, but by a refinement: it sits
+ * on nearly every tool and agents take the value from list_accounts, so the
+ * pattern is not repeated in every advertised schema (token budget).
+ */
 export const AccountIdOptional = z
   .string()
-  .regex(ACCOUNT_ID_PATTERN, INVALID_ACCOUNT_ID)
-  .optional()
-  .describe('Omit for the default account');
+  .refine((v) => ACCOUNT_ID_PATTERN.test(v), { message: INVALID_ACCOUNT_ID })
+  .optional();
 
 const isoDateTimeCheck = z.iso.datetime({ offset: true });
 
@@ -47,6 +51,18 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
   // meta last: every check clones the schema and a clone drops registry metadata.
   return n.refine(Number.isInteger, { message: 'Expected an integer' }).meta({ type: 'integer' });
 }
+
+/**
+ * Non-blank string (ids, URLs, message text), optionally capped. Blankness is
+ * checked by a refinement, so it costs nothing in the advertised JSON Schema.
+ */
+export function text(max?: number) {
+  const s = max === undefined ? z.string() : z.string().max(max);
+  return s.refine((v) => v.trim().length > 0, { message: 'Must not be blank' });
+}
+
+/** Non-blank string. */
+export const Text = text();
 
 /** Zero-based offset into a result list (default 0). */
 export const Start = integer({ min: 0 }).default(0);

@@ -3,6 +3,9 @@ import { accountEndpoints } from './endpoints/account.js';
 import { actionEndpoints } from './endpoints/actions.js';
 import { salesNavEndpoints } from './endpoints/salesnav.js';
 import { messagingEndpoints } from './endpoints/messaging.js';
+import { postEndpoints } from './endpoints/posts.js';
+import { groupEndpoints } from './endpoints/groups.js';
+import { searchEndpoints } from './endpoints/search.js';
 
 export * from './endpoint.js';
 export * from './common.js';
@@ -17,6 +20,9 @@ export const ENDPOINTS: readonly AnyEndpoint[] = [
   ...actionEndpoints,
   ...salesNavEndpoints,
   ...messagingEndpoints,
+  ...postEndpoints,
+  ...groupEndpoints,
+  ...searchEndpoints,
 ];
 
 /** The entry for a spec id, including ids an entry shares (C1 -> the G4 entry). */
@@ -27,3 +33,4 @@ export function endpointById(id: string): AnyEndpoint | undefined {
 export function endpointByTool(tool: string): AnyEndpoint | undefined {
   return ENDPOINTS.find((e) => e.tool === tool);
 }
+export * from './json-schema.js';

@@ -33,7 +33,7 @@ export const getDefaultAccountStatus = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_LOCAL,
-  description: described('Status, automation flag and plan of an account; default: the most recently used one.', 'account'),
+  description: described('Status, automation flag and plan of an account (default: most recently used).', 'account'),
   input: z.object({ accountId: AccountIdOptional }),
   output: AccountStatus,
 });
@@ -61,7 +61,7 @@ export const getPremiumStatus = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described('Premium plan of an account (sales navigation, recruiter, business); check before InMail or sales-navigation tools.', 'account'),
+  description: described('Premium plan of an account; check before InMail or sales-navigation tools.', 'account'),
   input: byId,
   output: PremiumStatusResponse,
 });
@@ -75,7 +75,7 @@ export const getAccountActivity = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described("The account's own comments and reactions of the last 15 days, with a daily breakdown.", 'account'),
+  description: described("Own comments and reactions of the last 15 days, with daily totals.", 'account'),
   input: byId,
   output: AccountActivity,
 });
@@ -89,7 +89,7 @@ export const listOwnComments = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described("One page of the account's own comments, newest first; pass paginationToken until it is null.", 'account'),
+  description: described("Own comments, newest first; page with paginationToken until null.", 'account'),
   input: z.object(historyPaging),
   output: CommentHistoryPage,
 });
@@ -103,7 +103,7 @@ export const listOwnReactions = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described("One page of the account's own reactions, newest first; pass paginationToken until it is null.", 'account'),
+  description: described("Own reactions, newest first; page with paginationToken until null.", 'account'),
   input: z.object(historyPaging),
   output: ReactionHistoryPage,
 });
@@ -118,7 +118,7 @@ export const getQuotaReport = endpoint({
   toolset: 'account',
   annotations: READ_LOCAL,
   description: described(
-    'Used, limit and reset time of every daily/weekly/monthly quota; calls fail with 429 at limit. No network call, safe to poll.',
+    'Used/limit/reset of every daily, weekly and monthly quota (429 at limit). No network call; safe to poll.',
     'account',
   ),
   input: byId,
@@ -134,7 +134,7 @@ export const listProfileVisitors = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described('Who viewed the account\'s profile in the last `days`, newest first; some visitors are anonymous.', 'account'),
+  description: described('Who viewed your profile in the last `days`, newest first; some are anonymous.', 'account'),
   input: z.object({
     accountId: AccountIdPath,
     days: z.literal([7, 14, 30, 90]).default(90),
@@ -154,7 +154,7 @@ export const listAccounts = endpoint({
   toolset: 'account',
   annotations: READ_LOCAL,
   extension: true,
-  description: described('Accounts this API key may act for, with the default marked; use their ids as accountId.', 'account'),
+  description: described('Accounts this API key may act for (default marked); use their ids as accountId.', 'account'),
   input: z.object({}),
   output: AccountList,
 });

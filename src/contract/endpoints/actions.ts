@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AccountIdOptional, Start } from '../common.js';
+import { AccountIdOptional, Start, Text, text } from '../common.js';
 import { ConnectionRequestSent, FollowResult, Relationship, SentInvitationsPage } from '../resources/profiles.js';
 import { MessageSent } from '../resources/messaging.js';
 import { CommentPosted } from '../resources/posts.js';
@@ -13,7 +13,7 @@ export const CONNECT_NOTE_MAX = 300;
 /** Longest direct message body the service accepts (decided: the network's own limit). */
 export const MESSAGE_MAX = 8000;
 
-export const MessageText = z.string().min(1).max(MESSAGE_MAX);
+export const MessageText = text(MESSAGE_MAX);
 
 export const followProfile = endpoint({
   id: 'B1',
@@ -26,15 +26,15 @@ export const followProfile = endpoint({
   toolset: 'actions',
   annotations: SET_STATE_DESTRUCTIVE,
   description: described(
-    'Follow (or with action=unfollow, unfollow) a person or company page. Give profileId or profileUrn.',
+    'Follow, or with action=unfollow unfollow, a person or company page (profileId or profileUrn).',
     'write',
     'FOLLOW (100/day, both directions)',
   ),
   input: z
     .object({
       accountId: AccountIdOptional,
-      profileId: z.string().min(1).optional().describe('Public id or company universal name'),
-      profileUrn: z.string().min(1).optional(),
+      profileId: Text.optional().describe('Public id or company universal name'),
+      profileUrn: Text.optional(),
       profileType: z.enum(['user', 'company']).default('user'),
       action: z.enum(['follow', 'unfollow']).default('follow'),
     })
@@ -57,18 +57,17 @@ export const sendMessage = endpoint({
   requiresFor: (input) => (input['inMail'] === true ? 'premium' : undefined),
   annotations: SEND,
   description: described(
-    'Message a 1st-degree connection (recipientProfileId) or an existing conversation (conversationId). ' +
-      'Non-connections: inMail=true (premium, spends an InMail credit) or groupId of a shared group.',
+    'Message a 1st-degree connection or an existing conversation. Non-connections: inMail=true (premium, spends a credit) or a shared groupId.',
     'write',
     'MESSAGE',
   ),
   input: z
     .object({
       accountId: AccountIdOptional,
-      recipientProfileId: z.string().min(1).optional(),
-      conversationId: z.string().min(1).optional(),
+      recipientProfileId: Text.optional(),
+      conversationId: Text.optional(),
       message: MessageText,
-      groupId: z.string().min(1).optional().describe('Shared group, to message a member who is no connection'),
+      groupId: Text.optional().describe('Group shared with a non-connection'),
       inMail: z.boolean().default(false),
       withTypingIndicator: z.boolean().default(false),
     })
@@ -90,13 +89,13 @@ export const sendConnectionRequest = endpoint({
   toolset: 'actions',
   annotations: SEND,
   description: described(
-    'Invite a person to connect, with an optional note of at most 300 characters. Check get_relationship first to avoid duplicates.',
+    'Invite a person to connect, optional note of at most 300 chars. Check get_relationship first to avoid duplicates.',
     'write',
     'CONNECT (daily and weekly)',
   ),
   input: z.object({
     accountId: AccountIdOptional,
-    profileId: z.string().min(1),
+    profileId: Text,
     message: z
       .string()
       .max(CONNECT_NOTE_MAX, { message: `Connection message must be at most ${CONNECT_NOTE_MAX} characters` })
@@ -116,11 +115,11 @@ export const getRelationship = endpoint({
   toolset: 'actions',
   annotations: READ_NETWORK,
   description: described(
-    'Connection degree, follow state, pending invitation and the actions available toward a profile.',
+    'Connection degree, follow state, pending invitation and available actions toward a profile.',
     'profile',
     'PROFILE_VIEW',
   ),
-  input: z.object({ accountId: AccountIdOptional, profileId: z.string().min(1) }),
+  input: z.object({ accountId: AccountIdOptional, profileId: Text }),
   output: Relationship,
 });
 
@@ -137,10 +136,10 @@ export const replyToComment = endpoint({
   description: described('Post a threaded reply under an existing comment of a post.', 'write', 'COMMENT'),
   input: z.object({
     accountId: AccountIdOptional,
-    postUrn: z.string().min(1).describe('Post URN or URL'),
-    commentId: z.string().min(1),
-    commentText: z.string().min(1),
-    companyUrn: z.string().min(1).optional().describe('Reply as this company page (admin)'),
+    postUrn: Text.describe('Post URN or URL'),
+    commentId: Text,
+    commentText: Text,
+    companyUrn: Text.optional().describe('Reply as this company page'),
   }),
   output: CommentPosted,
 });
@@ -154,7 +153,7 @@ export const listSentInvitations = endpoint({
   group: 'content',
   toolset: 'actions',
   annotations: READ_NETWORK,
-  description: described('Pending connection requests the account has sent, newest first.', 'content'),
+  description: described('Pending connection requests you sent, newest first.', 'content'),
   input: z.object({
     accountId: AccountIdOptional,
     startIndex: Start,

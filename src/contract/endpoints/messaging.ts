@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AccountIdOptional, Start, integer, pageSize } from '../common.js';
+import { AccountIdOptional, Start, integer, pageSize, Text } from '../common.js';
 import {
   ConversationList,
   ConversationMessages,
@@ -15,7 +15,7 @@ import { READ_NETWORK, SEND, SET_STATE, described } from './shared.js';
 
 /** Spec 4.4 (D1-D12). Bodies of D3-D12 are decided; see docs/spec-decisions.md. */
 
-const conversationId = z.string().min(1);
+const conversationId = Text;
 /** Typing shown before the send, in milliseconds (D4, D6). */
 const typingDuration = integer({ min: 0, max: 10000 }).default(2000).describe('Milliseconds');
 
@@ -34,7 +34,7 @@ export const listRecentMessages = endpoint({
   toolset: 'messaging',
   annotations: READ_NETWORK,
   description: described(
-    'Recent conversations with participants, unread counts and last-message preview; filter by keywords or unreadOnly.',
+    'Recent conversations: participants, unread counts, last-message preview; filter by keywords or unreadOnly.',
     'inbox',
     'RECENT_MESSAGES (150/day)',
   ),
@@ -147,10 +147,10 @@ export const checkEmailSupport = endpoint({
   toolset: 'messaging',
   annotations: READ_NETWORK,
   description: described(
-    'Whether a profile accepts free messages from non-connections (open profile); if not, reaching them needs InMail.',
+    'Whether a non-connection accepts free messages (open profile); if not, it takes InMail.',
     'profile',
   ),
-  input: z.object({ accountId: AccountIdOptional, profileId: z.string().min(1) }),
+  input: z.object({ accountId: AccountIdOptional, profileId: Text }),
   output: EmailSupport,
 });
 
@@ -196,7 +196,7 @@ export const sendDirectMessage = endpoint({
   input: z
     .object({
       accountId: AccountIdOptional,
-      recipientProfileId: z.string().min(1).optional(),
+      recipientProfileId: Text.optional(),
       conversationId: conversationId.optional(),
       message: MessageText,
     })
@@ -220,8 +220,8 @@ export const sendGroupContextMessage = endpoint({
   description: described('Message a member of a group you both belong to, even without a connection.', 'write', 'MESSAGE'),
   input: z.object({
     accountId: AccountIdOptional,
-    recipientProfileId: z.string().min(1),
-    groupId: z.string().min(1),
+    recipientProfileId: Text,
+    groupId: Text,
     message: MessageText,
   }),
   output: MessageSent,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AccountIdOptional, Start, pageSize } from '../common.js';
+import { AccountIdOptional, Start, pageSize, Text } from '../common.js';
 import { InMailCredits, SocialSellingIndex } from '../resources/salesnav.js';
 import { ConversationList, ConversationMessages, MessageSent } from '../resources/messaging.js';
 import { MessageText } from './actions.js';
@@ -37,7 +37,7 @@ export const getSocialSellingIndex = endpoint({
   requires: 'salesNavigator',
   annotations: READ_NETWORK,
   description: described(
-    'Social selling index 0-100, its four pillars (0-25 each) and industry/network rank as top-percent. Needs sales navigation.',
+    'Social selling index 0-100 with four pillars (0-25) and industry/network top-percent rank. Needs sales navigation.',
     'account',
   ),
   input: z.object({ accountId: AccountIdOptional }),
@@ -54,7 +54,7 @@ export const listConversations = endpoint({
   toolset: 'messaging',
   annotations: READ_NETWORK,
   description: described(
-    'Conversation list, newest first, with sales-navigation threads merged in (source=sales_navigator).',
+    'Conversations, newest first, sales-navigation threads merged in (source=sales_navigator).',
     'inbox',
   ),
   input: z.object({ accountId: AccountIdOptional, start: Start, count: pageSize(100, 20) }),
@@ -72,7 +72,7 @@ export const getConversationMessages = endpoint({
   annotations: READ_NETWORK,
   description: described('Messages of one conversation, oldest first; sales-navigation threads are detected.', 'inbox'),
   input: z.object({
-    conversationUrn: z.string().min(1),
+    conversationUrn: Text,
     accountId: AccountIdOptional,
     start: Start,
     count: pageSize(100, 50),
@@ -91,16 +91,15 @@ export const sendConversationMessage = endpoint({
   toolset: 'messaging',
   annotations: SEND,
   description: described(
-    'Send into a conversation (conversationId) or to a connection (recipientProfileId); sales-navigation accounts route ' +
-      'through sales navigation and get a threadId.',
+    'Send into a conversation or to a connection; sales-navigation accounts are routed there and get a threadId.',
     'write',
     'MESSAGE',
   ),
   input: z
     .object({
       accountId: AccountIdOptional,
-      conversationId: z.string().min(1).optional(),
-      recipientProfileId: z.string().min(1).optional(),
+      conversationId: Text.optional(),
+      recipientProfileId: Text.optional(),
       message: MessageText,
       copyToCrm: z.boolean().default(false),
     })

@@ -15,10 +15,10 @@ export const SET_STATE_DESTRUCTIVE: ToolAnnotations = { readOnlyHint: false, des
 
 /**
  * Description with its cost appended, so the text an agent reads always
- * matches the entry's group and quota: "… Cost: write 15/min; quota CONNECT."
+ * matches the entry's group and quota: "… Cost: write 15/min, quota CONNECT." (no quota: none named)
  */
 export function described(text: string, group: LimitGroup, quota?: string): string {
   const limit = PER_MINUTE_LIMITS[group];
-  const rate = limit === null ? `${group}, no rate limit` : `${group} ${limit}/min`;
-  return `${text} Cost: ${rate}; ${quota ? `quota ${quota}` : 'no quota'}.`;
+  const rate = limit === null ? `${group}, unlimited` : `${group} ${limit}/min`;
+  return `${text} Cost: ${rate}${quota ? `, quota ${quota}` : ''}.`;
 }

@@ -83,7 +83,6 @@ export const ProfileVisitorsPage = z.object({
   success: z.boolean(),
   accountId: z.string(),
   visitors: z.array(ProfileVisitor),
-  count: z.number(),
   start: z.number(),
   hasMore: z.boolean(),
 });

@@ -21,7 +21,6 @@ export type GroupMember = z.infer<typeof GroupMember>;
 export const GroupMemberList = z.object({
   success: z.boolean(),
   members: z.array(GroupMember),
-  count: z.number(),
   hasMore: z.boolean(),
 });
 export type GroupMemberList = z.infer<typeof GroupMemberList>;
@@ -58,3 +57,6 @@ export const EventAttendeesPage = z.object({
   hasMore: z.boolean(),
 });
 export type EventAttendeesPage = z.infer<typeof EventAttendeesPage>;
+
+export const GroupDetailsResponse = z.object({ success: z.boolean(), group: GroupDetails });
+export type GroupDetailsResponse = z.infer<typeof GroupDetailsResponse>;

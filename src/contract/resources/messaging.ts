@@ -7,7 +7,6 @@ export const Participant = z.object({
   profileId: z.string(),
   name: z.string(),
   headline: z.string(),
-  profileUrl: z.string(),
 });
 export type Participant = z.infer<typeof Participant>;
 
@@ -26,7 +25,6 @@ export type ConversationItem = z.infer<typeof ConversationItem>;
 export const ConversationList = z.object({
   success: z.boolean(),
   conversations: z.array(ConversationItem),
-  count: z.number(),
   hasMore: z.boolean(),
 });
 export type ConversationList = z.infer<typeof ConversationList>;
@@ -36,15 +34,19 @@ export const Message = z.object({
   sender: z.object({ profileId: z.string(), name: z.string() }),
   text: z.string(),
   sentAt: IsoDateTime,
-  attachments: z.array(z.object({ type: z.string(), url: z.string() })),
-  reactions: z.array(z.object({ emoji: z.string(), count: z.number() })),
+  /** Attachment URLs. */
+  attachments: z.array(z.string()),
+  /** One emoji per reaction on the message. */
+  reactions: z.array(z.string()),
 });
 export type Message = z.infer<typeof Message>;
 
-/** One conversation with its messages, oldest first (D2, C6). */
+/** One conversation with its messages, oldest first (D2, C6); participants carry the sender profiles. */
 export const ConversationMessages = z.object({
   success: z.boolean(),
-  conversation: ConversationItem,
+  conversationId: z.string(),
+  participants: z.array(Participant),
+  source: z.literal('sales_navigator').optional(),
   messages: z.array(Message),
   hasMore: z.boolean(),
 });

@@ -62,8 +62,6 @@ export const CompanyDetails = z.object({
   description: z.string(),
   specialties: z.array(z.string()),
   employeeCount: z.number(),
-  /** Size code A..I of the company-size filter. */
-  sizeCode: z.string(),
   headquarters: z.string(),
   industry: z.string(),
   websiteUrl: z.string().nullable(),
@@ -72,3 +70,6 @@ export const CompanyDetails = z.object({
   companyUrl: z.string(),
 });
 export type CompanyDetails = z.infer<typeof CompanyDetails>;
+
+export const CompanyDetailsResponse = z.object({ success: z.boolean(), company: CompanyDetails });
+export type CompanyDetailsResponse = z.infer<typeof CompanyDetailsResponse>;

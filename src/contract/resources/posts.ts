@@ -32,7 +32,6 @@ export type FeedPost = z.infer<typeof FeedPost>;
 export const PostList = z.object({
   success: z.boolean(),
   posts: z.array(Post),
-  count: z.number(),
   hasMore: z.boolean(),
 });
 export type PostList = z.infer<typeof PostList>;
@@ -88,7 +87,6 @@ export type Comment = z.infer<typeof Comment>;
 export const CommentList = z.object({
   success: z.boolean(),
   comments: z.array(Comment),
-  count: z.number(),
   hasMore: z.boolean(),
 });
 export type CommentList = z.infer<typeof CommentList>;
@@ -106,7 +104,6 @@ export type PostReaction = z.infer<typeof PostReaction>;
 export const PostReactionList = z.object({
   success: z.boolean(),
   reactions: z.array(PostReaction),
-  count: z.number(),
   total: z.number(),
   hasMore: z.boolean(),
 });
@@ -155,3 +152,7 @@ export type CommentPosted = z.infer<typeof CommentPosted>;
 /** Result of a state-setting action with nothing else to report (react, like, mark seen). */
 export const Done = z.object({ success: z.boolean() });
 export type Done = z.infer<typeof Done>;
+
+/** E8 response. */
+export const Reposted = z.object({ success: z.boolean(), repostUrn: z.string() });
+export type Reposted = z.infer<typeof Reposted>;

@@ -139,7 +139,6 @@ export const JobDetails = z.object({
   jobId: z.string(),
   title: z.string(),
   companyName: z.string(),
-  companyId: z.string().nullable(),
   location: z.string(),
   description: z.string(),
   requirements: z.array(z.string()),
@@ -147,10 +146,12 @@ export const JobDetails = z.object({
   experienceLevel: z.string(),
   workplaceType: z.enum(['remote', 'hybrid', 'on-site']),
   postedDate: z.string(),
-  applicants: z.number().nullable(),
   salary: z.string().nullable(),
   easyApply: z.boolean(),
   applyUrl: z.string(),
   jobUrl: z.string(),
 });
 export type JobDetails = z.infer<typeof JobDetails>;
+
+export const JobDetailsResponse = z.object({ success: z.boolean(), job: JobDetails });
+export type JobDetailsResponse = z.infer<typeof JobDetailsResponse>;
