@@ -151,7 +151,7 @@ export const likeComment = endpoint({
 
 export const repost = endpoint({
   id: 'E8',
-  tool: 'repost',
+  tool: 'repost_post',
   title: 'Repost',
   method: 'POST',
   path: '/posts/repost',
