@@ -21,6 +21,14 @@ export const PER_MINUTE_LIMITS: Record<LimitGroup, number | null> = {
   inbox: null,
 };
 
+/**
+ * Hourly plan ceilings per user (spec section 8, second listing), enforced in
+ * addition to the per-minute limits. The 429 names the hourly limit; the
+ * X-RateLimit-* headers keep reporting the per-minute group.
+ */
+export const HOURLY_PLAN_LIMITS = { standard: 1000, enterprise: 10000 } as const;
+export type Plan = keyof typeof HOURLY_PLAN_LIMITS;
+
 export const TOOLSETS = [
   'account',
   'actions',
