@@ -21,6 +21,14 @@ export const PER_MINUTE_LIMITS: Record<LimitGroup, number | null> = {
   inbox: null,
 };
 
+/**
+ * Hourly plan ceilings per user (spec section 8, second listing), enforced in
+ * addition to the per-minute limits. The 429 names the hourly limit; the
+ * X-RateLimit-* headers keep reporting the per-minute group.
+ */
+export const HOURLY_PLAN_LIMITS = { standard: 1000, enterprise: 10000 } as const;
+export type Plan = keyof typeof HOURLY_PLAN_LIMITS;
+
 export const TOOLSETS = [
   'account',
   'actions',
@@ -49,6 +57,8 @@ export type InputSchema = z.ZodObject<z.ZodRawShape>;
 export interface EndpointSpec<I extends InputSchema = InputSchema, O extends z.ZodType = z.ZodType> {
   /** Spec id (A1, B3, ...) or an X-prefixed id for documented extensions. */
   id: string;
+  /** Further spec ids served by this same entry (the spec lists C1/G4 and C2/G2 twice). */
+  sharedIds?: readonly string[];
   /** MCP tool name, snake_case verb_object. */
   tool: string;
   /** Human title for the MCP tool. */
@@ -59,10 +69,15 @@ export interface EndpointSpec<I extends InputSchema = InputSchema, O extends z.Z
   /** Other paths the spec lists for the same endpoint (second listings); served too. */
   aliases?: readonly { method: HttpMethod; path: string }[];
   group: LimitGroup;
-  /** Quota features one successful call spends (one unit each). */
+  /** Every quota feature a call of this endpoint may spend (one unit each). */
   quota?: readonly string[];
+  /** When the features spent depend on the input (e.g. a sales-navigation url): the subset of `quota` this call spends. */
+  quotaFor?: (input: Readonly<Record<string, unknown>>) => readonly string[];
   toolset: Toolset;
+  /** Requirement of every call. */
   requires?: Requirement;
+  /** Requirement that depends on the input (e.g. InMail needs premium); wins over `requires` when defined. */
+  requiresFor?: (input: Readonly<Record<string, unknown>>) => Requirement | undefined;
   annotations: ToolAnnotations;
   /** Written for an AI agent: what it does, when to use it, what it costs. */
   description: string;
@@ -81,6 +96,26 @@ export function endpoint<I extends InputSchema, O extends z.ZodType>(spec: Endpo
 /** Names of the `{param}` segments of a path template, in order. */
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1] as string);
+}
+
+/** Quota features one successful call with this (parsed) input spends. */
+export function quotaFeaturesFor(e: AnyEndpoint, input: Readonly<Record<string, unknown>>): readonly string[] {
+  return e.quotaFor ? e.quotaFor(input) : (e.quota ?? []);
+}
+
+/** What the chosen account must have for this call ('premium' | 'salesNavigator'), if anything. */
+export function requirementFor(e: AnyEndpoint, input: Readonly<Record<string, unknown>>): Requirement | undefined {
+  return e.requiresFor ? e.requiresFor(input) : e.requires;
+}
+
+/** Every spec id an entry answers for: its id and its sharedIds. */
+export function specIds(e: AnyEndpoint): string[] {
+  return [e.id, ...(e.sharedIds ?? [])];
+}
+
+/** Every (method, path) an entry is served at: its own and its aliases. */
+export function routes(e: AnyEndpoint): { method: HttpMethod; path: string }[] {
+  return [{ method: e.method, path: e.path }, ...(e.aliases ?? [])];
 }
 
 /** True when the endpoint changes something (drives idempotency, confirmation, audit). */

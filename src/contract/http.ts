@@ -93,8 +93,8 @@ export function fromRequestParts(
     input[key] = coerce(types.get(key), raw);
   }
   if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(input, body);
-  for (const name of pathParams(e.path)) {
-    const value = params[name];
+  // Route params win; an alias may carry as a path param what the main path takes as query (D2).
+  for (const [name, value] of Object.entries(params)) {
     if (value !== undefined) input[name] = value;
   }
   return input;

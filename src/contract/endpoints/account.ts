@@ -1,9 +1,28 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AccountIdOptional, AccountIdPath } from '../common.js';
-import { AccountStatus } from '../resources/account.js';
+import { AccountIdOptional, AccountIdPath, Start, pageSize } from '../common.js';
+import {
+  AccountActivity,
+  AccountList,
+  AccountStatus,
+  PremiumStatusResponse,
+  ProfileVisitorsPage,
+} from '../resources/account.js';
+import { CommentHistoryPage, ReactionHistoryPage } from '../resources/history.js';
+import { QuotaReport } from '../resources/quota.js';
+import { READ_LOCAL, READ_NETWORK, described } from './shared.js';
 
-const readAccount = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+/** Spec 4.1 (A1-A8) and the GET /accounts extension (X1). */
+
+const byId = z.object({ accountId: AccountIdPath });
+
+/** Spec A5/A6: count 1-100 default 20; start >= 0 default 0, ignored when paginationToken is given. */
+const historyPaging = {
+  accountId: AccountIdPath,
+  count: pageSize(100, 20),
+  start: Start,
+  paginationToken: z.string().optional().describe('From the previous page; wins over start'),
+};
 
 export const getDefaultAccountStatus = endpoint({
   id: 'A1',
@@ -13,10 +32,8 @@ export const getDefaultAccountStatus = endpoint({
   path: '/account/status',
   group: 'account',
   toolset: 'account',
-  annotations: readAccount,
-  description:
-    'Status of a connected account (default: the most recently used one): availability, automation enabled, plan. ' +
-    'Account group: 10 calls/min; no quota.',
+  annotations: READ_LOCAL,
+  description: described('Status, automation flag and plan of an account (default: most recently used).', 'account'),
   input: z.object({ accountId: AccountIdOptional }),
   output: AccountStatus,
 });
@@ -29,10 +46,127 @@ export const getAccountStatus = endpoint({
   path: '/account/{accountId}/status',
   group: 'account',
   toolset: 'account',
-  annotations: readAccount,
-  description: 'Status of one connected account by id. Account group: 10 calls/min; no quota.',
-  input: z.object({ accountId: AccountIdPath }),
+  annotations: READ_LOCAL,
+  description: described('Status of one account by id.', 'account'),
+  input: byId,
   output: AccountStatus,
 });
 
-export const accountEndpoints = [getDefaultAccountStatus, getAccountStatus] as const;
+export const getPremiumStatus = endpoint({
+  id: 'A3',
+  tool: 'get_premium_status',
+  title: 'Premium status',
+  method: 'GET',
+  path: '/account/{accountId}/premium',
+  group: 'account',
+  toolset: 'account',
+  annotations: READ_NETWORK,
+  description: described('Premium plan of an account; check before InMail or sales-navigation tools.', 'account'),
+  input: byId,
+  output: PremiumStatusResponse,
+});
+
+export const getAccountActivity = endpoint({
+  id: 'A4',
+  tool: 'get_account_activity',
+  title: 'Account activity (15 days)',
+  method: 'GET',
+  path: '/account/{accountId}/activity',
+  group: 'account',
+  toolset: 'account',
+  annotations: READ_NETWORK,
+  description: described("Own comments and reactions of the last 15 days, with daily totals.", 'account'),
+  input: byId,
+  output: AccountActivity,
+});
+
+export const listOwnComments = endpoint({
+  id: 'A5',
+  tool: 'list_own_comments',
+  title: 'Own comment history',
+  method: 'GET',
+  path: '/account/{accountId}/comments',
+  group: 'account',
+  toolset: 'account',
+  annotations: READ_NETWORK,
+  description: described("Own comments, newest first; page with paginationToken until null.", 'account'),
+  input: z.object(historyPaging),
+  output: CommentHistoryPage,
+});
+
+export const listOwnReactions = endpoint({
+  id: 'A6',
+  tool: 'list_own_reactions',
+  title: 'Own reaction history',
+  method: 'GET',
+  path: '/account/{accountId}/reactions',
+  group: 'account',
+  toolset: 'account',
+  annotations: READ_NETWORK,
+  description: described("Own reactions, newest first; page with paginationToken until null.", 'account'),
+  input: z.object(historyPaging),
+  output: ReactionHistoryPage,
+});
+
+export const getQuotaReport = endpoint({
+  id: 'A7',
+  tool: 'get_quota_report',
+  title: 'Quota usage',
+  method: 'GET',
+  path: '/account/{accountId}/quota',
+  group: 'account',
+  toolset: 'account',
+  annotations: READ_LOCAL,
+  description: described(
+    'Used/limit/reset of every daily, weekly and monthly quota (429 at limit). No network call; safe to poll.',
+    'account',
+  ),
+  input: byId,
+  output: QuotaReport,
+});
+
+export const listProfileVisitors = endpoint({
+  id: 'A8',
+  tool: 'list_profile_visitors',
+  title: 'Profile visitors',
+  method: 'GET',
+  path: '/account/{accountId}/profile-visitors',
+  group: 'account',
+  toolset: 'account',
+  annotations: READ_NETWORK,
+  description: described('Who viewed your profile in the last `days`, newest first; some are anonymous.', 'account'),
+  input: z.object({
+    accountId: AccountIdPath,
+    days: z.literal([7, 14, 30, 90]).default(90),
+    start: Start,
+    count: pageSize(100, 20),
+  }),
+  output: ProfileVisitorsPage,
+});
+
+export const listAccounts = endpoint({
+  id: 'X1',
+  tool: 'list_accounts',
+  title: 'Connected accounts',
+  method: 'GET',
+  path: '/accounts',
+  group: 'account',
+  toolset: 'account',
+  annotations: READ_LOCAL,
+  extension: true,
+  description: described('Accounts this API key may act for (default marked); use their ids as accountId.', 'account'),
+  input: z.object({}),
+  output: AccountList,
+});
+
+export const accountEndpoints = [
+  getDefaultAccountStatus,
+  getAccountStatus,
+  getPremiumStatus,
+  getAccountActivity,
+  listOwnComments,
+  listOwnReactions,
+  getQuotaReport,
+  listProfileVisitors,
+  listAccounts,
+] as const;

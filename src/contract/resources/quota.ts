@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { IsoDateTime } from '../common.js';
+import { IsoDateTime, integer } from '../common.js';
 
 /** Quota item of spec 2.6; window adds `monthly` for posts search v2 (see docs/spec-decisions.md). */
 export const QuotaItem = z.object({
   feature: z.string(),
   window: z.enum(['daily', 'weekly', 'monthly']),
-  used: z.number().int(),
-  limit: z.number().int(),
-  networkLimit: z.number().int(),
-  remaining: z.number().int(),
+  used: integer(),
+  limit: integer(),
+  networkLimit: integer(),
+  remaining: integer(),
   limitReached: z.boolean(),
   limitReachedAt: IsoDateTime.nullable(),
   resetAt: IsoDateTime,
