@@ -98,12 +98,10 @@ export function createGovernor(options: GovernorOptions): LimitsGovernor {
       // Every limit the call would break; the one that frees last is reported,
       // so waiting Retry-After is enough for this call as far as we know now.
       const refusals: Refusal[] = [];
-      const exhausted: QuotaRule[] = [];
       for (const rule of rules) {
         const used = ledger.used(ctx.accountId, rule, now);
         const inFlight = reservations.pending(ctx.accountId, rule, now);
         if (used + inFlight < rule.limit) continue;
-        exhausted.push(rule);
         const resetAt = windowSpan(rule.window, now).end;
         // Refused only because another call holds the last unit: it may yet fail and hand it back.
         const retryAt = used < rule.limit ? Math.min(resetAt, now + 1000) : resetAt;
@@ -121,7 +119,6 @@ export function createGovernor(options: GovernorOptions): LimitsGovernor {
 
       const binding = refusals.reduce<Refusal | undefined>((a, b) => (a && a.retryAt >= b.retryAt ? a : b), undefined);
       if (binding) {
-        for (const rule of exhausted) ledger.markReached(ctx.accountId, rule, 'service', now);
         return {
           ok: false,
           status: 429,

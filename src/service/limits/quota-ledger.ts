@@ -52,7 +52,7 @@ export class QuotaLedger {
     );
     this.reachedStmt = db.prepare(
       `SELECT reached_at_ms FROM limits_quota_reached
-       WHERE account_id = ? AND feature = ? AND quota_window = ? AND window_start_ms = ?`,
+       WHERE account_id = ? AND feature = ? AND quota_window = ? AND window_start_ms = ? AND reached_by = 'network'`,
     );
     this.pruneReached = db.prepare(
       'DELETE FROM limits_quota_reached WHERE account_id = ? AND feature = ? AND quota_window = ? AND window_start_ms < ?',

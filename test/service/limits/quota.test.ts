@@ -119,12 +119,16 @@ describe('daily quota', () => {
       limit: 25,
       networkLimit: 100,
       remaining: 0,
-      limitReached: true,
-      limitReachedAt: '2026-01-06T10:00:00.000Z',
+      // The spec ties limitReached to the network's 429, not to the service's own refusal.
+      limitReached: false,
+      limitReachedAt: null,
       resetAt: '2026-01-07T00:00:00.000Z',
     });
-    // The weekly rule was not the one hit.
-    expect(item(governor, 'CONNECT', 'weekly')).toMatchObject({ limitReached: false, limitReachedAt: null });
+    // The network's 429 sets it; the first time is kept.
+    governor.markNetworkLimitReached(ACCOUNT_A, 'CONNECT');
+    expect(item(governor, 'CONNECT', 'daily')).toMatchObject({ limitReached: true, limitReachedAt: '2026-01-06T10:00:00.000Z' });
+    // The network's 429 is per feature: every window of CONNECT shows it.
+    expect(item(governor, 'CONNECT', 'weekly')).toMatchObject({ limitReached: true, limitReachedAt: '2026-01-06T10:00:00.000Z' });
     // Other features are untouched.
     expect(item(governor, 'MESSAGE', 'daily')).toMatchObject({ used: 0, limitReached: false });
 
@@ -173,12 +177,12 @@ describe('weekly quota', () => {
     expect(refusal(governor)).toMatchObject({
       error: 'Weekly quota exceeded for CONNECT: 100 of 100 used; resets at 2026-01-12T00:00:00.000Z',
     });
-    expect(item(governor, 'CONNECT', 'daily').limitReached).toBe(true);
+    expect(item(governor, 'CONNECT', 'daily').limitReached).toBe(false);
     expect(item(governor, 'CONNECT', 'weekly')).toMatchObject({
       used: 100,
       remaining: 0,
-      limitReached: true,
-      limitReachedAt: '2026-01-08T08:01:40.000Z',
+      limitReached: false,
+      limitReachedAt: null,
     });
 
     // Friday: the daily window is fresh, the weekly one still binds.
@@ -188,8 +192,6 @@ describe('weekly quota', () => {
       error: 'Weekly quota exceeded for CONNECT: 100 of 100 used; resets at 2026-01-12T00:00:00.000Z',
       retryAfter: String(3 * 86_400),
     });
-    // That refusal came from the weekly rule alone.
-    expect(item(governor, 'CONNECT', 'daily')).toMatchObject({ limitReached: false, limitReachedAt: null });
 
     clock.set('2026-01-11T23:59:59.999Z');
     expect(refusal(governor).retryAfter).toBe('1');
@@ -234,10 +236,8 @@ describe('monthly quota', () => {
       error: 'Monthly quota exceeded for SEARCH_POSTS_V2: 300 of 300 used; resets at 2027-01-01T00:00:00.000Z',
       retryAfter: '1',
     });
-    expect(item(governor, 'SEARCH_POSTS_V2', 'monthly')).toMatchObject({
-      limitReached: true,
-      limitReachedAt: '2026-12-31T23:59:59.999Z',
-    });
+    // The service's own refusal is not the network's 429.
+    expect(item(governor, 'SEARCH_POSTS_V2', 'monthly')).toMatchObject({ remaining: 0, limitReached: false, limitReachedAt: null });
     clock.set('2027-01-01T00:00:00.000Z');
     succeed(governor, search);
     expect(item(governor, 'SEARCH_POSTS_V2', 'monthly')).toEqual({

@@ -57,7 +57,8 @@ describe('state survives a restart', () => {
     // 15 writes in the last minute on another group's behalf: send messages now.
     first.clock.advance(60_000);
     for (let i = 0; i < 15; i++) succeed(first.governor, ctx(E.sendMessage));
-    expect(first.governor.admit(ctx(E.connect)).ok).toBe(false); // marks CONNECT daily limitReached
+    expect(first.governor.admit(ctx(E.connect)).ok).toBe(false);
+    first.governor.markNetworkLimitReached(ACCOUNT_A, 'CONNECT');
     const reportBefore = first.governor.quotaReport(ACCOUNT_A);
     first.db.close();
 
