@@ -193,7 +193,7 @@ export function titleAt(level: ExperienceLevel, fn: JobFunction, base: string, p
     case 'associate':
       return base;
     case 'mid-senior':
-      return pick([`Senior ${base}`, `Lead ${base}`, `Senior ${base}`, `Staff ${base}`, `${base} Manager`]);
+      return pick([`Senior ${base}`, `Lead ${base}`, `Senior ${base}`, `Staff ${base}`, `Principal ${base}`]);
     case 'director':
       return pick([`Director of ${fn.department}`, `Head of ${fn.department}`, `Senior Director of ${fn.department}`]);
     case 'executive':

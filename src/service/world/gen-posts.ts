@@ -167,7 +167,7 @@ export function generateComments(ctx: PostContext, post: Post, count: number, au
   return comments.sort((a, b) => a.createdAtMs - b.createdAtMs);
 }
 
-export function makeComment(ctx: PostContext, post: Post, author: Actor, createdAtMs: number, content: string): Comment {
+export function makeComment(ctx: Pick<PostContext, 'rand' | 'ids'>, post: Pick<Post, 'activityId'>, author: Actor, createdAtMs: number, content: string): Comment {
   const commentId = timeId(ctx.rand, createdAtMs, ctx.ids);
   return {
     commentId,
@@ -186,7 +186,10 @@ function tags(rand: Rand, fn: JobFunction, n: number): string {
   return rand.sample(fn.hashtags, n).join(' ');
 }
 
-export function personContent(rand: Rand, person: Person): string {
+/** What post text needs to know about its writer. */
+export type Writer = Pick<Person, 'jobFunction' | 'skills' | 'currentPosition' | 'location'>;
+
+export function personContent(rand: Rand, person: Writer): string {
   const fn = functionByKey(person.jobFunction);
   const skill = rand.pick(person.skills);
   const buzz = rand.faker.company.buzzPhrase();

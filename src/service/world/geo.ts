@@ -14,7 +14,7 @@ export function buildGeo(): GeoLocation[] {
     const geoId = geoIdOf(path);
     if (ids.has(geoId)) throw new Error(`geoId collision at ${path.join('/')}`);
     ids.add(geoId);
-    out.push({ geoId, name, fullName: collapse(fullParts).join(', '), kind, countryCode, parentGeoId });
+    out.push({ geoId, name, fullName: fullParts.join(', '), kind, countryCode, parentGeoId });
     return geoId;
   };
   for (const country of GEO_DATA) {
@@ -37,11 +37,6 @@ function geoIdOf(path: string[]): string {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return String(100_000_000 + (h % 900_000_000));
-}
-
-/** "Berlin, Berlin, Germany" reads "Berlin, Germany". */
-function collapse(parts: string[]): string[] {
-  return parts.filter((p, i) => i === 0 || p !== parts[i - 1]);
 }
 
 export function placeRef(geo: GeoLocation): PlaceRef {
