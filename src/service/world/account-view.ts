@@ -87,11 +87,7 @@ export function accountView(world: World, accountId: string, owner: AccountOwner
     .map((p) => ({ personId: p.id, connectedAtMs: epochMs - rand.int(1, 6 * 365) * DAY_MS - rand.int(0, 23) * HOUR_MS }))
     .sort(newestFirst((e) => e.connectedAtMs));
   const first = new Set(connections.map((c) => c.personId));
-  const degreeOf = (personId: string): ConnectionDegree => {
-    if (first.has(personId)) return 1;
-    const p = index.personById.get(personId);
-    return p && p.connectionIds.some((c) => first.has(c)) ? 2 : 3;
-  };
+  const degreeOf = (personId: string): ConnectionDegree => connectionDegree(world, first, personId);
   const connectedPeople = connections.map((c) => index.personById.get(c.personId) as Person);
   const strangers = world.people.filter((p) => !first.has(p.id));
 
@@ -159,6 +155,17 @@ export function accountView(world: World, accountId: string, owner: AccountOwner
   // degreeOf is not enumerable, so a view serializes (and hashes) as its data.
   Object.defineProperty(data, 'degreeOf', { value: degreeOf, enumerable: false });
   return data as AccountView;
+}
+
+/**
+ * Degree of a world person given the account's 1st-degree set: 1 inside it,
+ * 2 when they share a connection with it, else 3. Handlers pass the view's
+ * connections plus accepted invitations from their overlay.
+ */
+export function connectionDegree(world: World, firstDegree: ReadonlySet<string>, personId: string): ConnectionDegree {
+  if (firstDegree.has(personId)) return 1;
+  const p = indexOf(world).personById.get(personId);
+  return p && p.connectionIds.some((c) => firstDegree.has(c)) ? 2 : 3;
 }
 
 // ---------------------------------------------------------------- conversations

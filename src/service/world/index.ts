@@ -6,7 +6,7 @@
 export * from './types.js';
 export * from './account-types.js';
 export { generateWorld, DEFAULT_PEOPLE } from './generate.js';
-export { accountView } from './account-view.js';
+export { accountView, connectionDegree } from './account-view.js';
 export { findPerson, findCompany, findJob, findGroup, findPost, findGeo } from './lookup.js';
 export * from './search.js';
 export * from './feed.js';
