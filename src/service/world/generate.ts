@@ -29,6 +29,6 @@ export function generateWorld(seed: string, options: WorldOptions = {}): World {
   const people = generatePeople(stream('people'), peopleCount, companies, places, epochMs);
   const jobs = generateJobs(stream('jobs'), Math.round(peopleCount / 2), companies, places, epochMs);
   const groups = generateGroups(stream('groups'), Math.max(5, Math.round(peopleCount / 20)), people, epochMs);
-  const posts = generatePosts(stream('posts'), Math.round(peopleCount * 1.3), people, companies, epochMs);
+  const posts = generatePosts(stream('posts'), peopleCount, people, companies, epochMs);
   return { seed, epochMs, geo, people, companies, jobs, groups, posts };
 }
