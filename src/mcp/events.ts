@@ -70,6 +70,11 @@ export class RecentEvents implements EventSource, EventSink {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+
+  /** Sessions currently listening (closed sessions must let go). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
 }
 
 /** Narrows an unknown JSON body to an event, or says which field is wrong. */
