@@ -1,3 +1,5 @@
+import { optionsHelp } from './options.js';
+
 /** The CLI's commands; each lives in its own module and is loaded on use. */
 export interface CommandModule {
   run(argv: string[]): Promise<void>;
@@ -8,7 +10,10 @@ export interface Command {
   load(): Promise<CommandModule>;
 }
 
-export const COMMANDS: Record<string, Command> = {};
+export const COMMANDS: Record<string, Command> = {
+  stdio: { summary: 'Serve MCP on stdio (default)', load: () => import('./stdio.js') },
+  http: { summary: 'Serve MCP over HTTP (Streamable HTTP /mcp, SSE /sse)', load: () => import('./http.js') },
+};
 
 /** Runs when no command word is given. */
 export const DEFAULT_COMMAND = 'stdio';
@@ -20,6 +25,9 @@ export function usage(): string {
     '',
     'Commands:',
     ...lines,
+    '',
+    'MCP server options (stdio and http; flags win over environment variables):',
+    optionsHelp('http'),
     '',
     'Run "outreach-mcp <command> --help" for the options of one command.',
     '',
