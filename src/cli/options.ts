@@ -70,10 +70,12 @@ function port(name: string, value: string): number {
   return n;
 }
 
-function nonEmpty(name: string, value: string | undefined): string | undefined {
+/** Empty values, and a desktop host's unfilled `${user_config.x}` placeholder, mean "not set". */
+function nonEmpty(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (value.trim() === '') return undefined;
-  return value.trim();
+  const v = value.trim();
+  if (v === '' || /^\$\{user_config\.[^}]+\}$/.test(v)) return undefined;
+  return v;
 }
 
 /** Parses argv and env for one command; throws an Error with a clear message on bad input. */
@@ -92,7 +94,7 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
   const get = (flag: string): string | undefined => {
     const spec = specs.find((s) => s.flag === flag)!;
     const v = values[flag];
-    return typeof v === 'string' ? v : nonEmpty(spec.env, env[spec.env]);
+    return typeof v === 'string' ? v : nonEmpty(env[spec.env]);
   };
   const described = (flag: string): string => {
     const spec = specs.find((s) => s.flag === flag)!;
@@ -118,7 +120,7 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
     throw new Error(`${described('account')}: Invalid account ID format (expected 24 hex characters), got "${account}"`);
   }
   const readOnlyFlag = values['read-only'] === true;
-  const readOnly = readOnlyFlag || (parseBooleanEnv('OUTREACH_READ_ONLY', env.OUTREACH_READ_ONLY) ?? false);
+  const readOnly = readOnlyFlag || (parseBooleanEnv('OUTREACH_READ_ONLY', nonEmpty(env.OUTREACH_READ_ONLY)) ?? false);
   const webhookPortText = get('webhook-port');
   const webhookPort = webhookPortText !== undefined ? port(described('webhook-port'), webhookPortText) : undefined;
   const webhookSecret = get('webhook-secret');

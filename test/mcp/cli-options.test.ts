@@ -76,3 +76,17 @@ describe('MCP command-line options', () => {
     expect(commandHelp('http')).toContain('--auth-token');
   });
 });
+
+describe('desktop bundle environment', () => {
+  it('treats empty values and unfilled ${user_config.x} placeholders as not set', () => {
+    const env = {
+      OUTREACH_API_KEY: '${user_config.api_key}',
+      OUTREACH_BASE_URL: '',
+      OUTREACH_ACCOUNT_ID: '${user_config.default_account}',
+      OUTREACH_TOOLSETS: '',
+      OUTREACH_READ_ONLY: 'false',
+    };
+    expect(config('stdio', [], env)).toEqual({ readOnly: false, logLevel: 'info', port: 3000, host: '127.0.0.1', secretFlags: [] });
+    expect(config('stdio', [], { ...env, OUTREACH_READ_ONLY: 'true' }).readOnly).toBe(true);
+  });
+});
