@@ -1,4 +1,4 @@
-import { startHttpServer } from '../mcp/http.js';
+import { isLoopbackHost, startHttpServer } from '../mcp/http.js';
 import { OutreachMcp } from '../mcp/server.js';
 import { createLogger } from '../util/logger.js';
 import { commandHelp, parseCliOptions } from './options.js';
@@ -16,6 +16,12 @@ export async function run(argv: string[]): Promise<void> {
   const logger = createLogger('outreach-mcp', config.logLevel);
   for (const flag of config.secretFlags) logger.warn(`${flag} is visible to other local users in the process list; prefer the environment variable`);
 
+  // Refuse before starting anything: a non-loopback bind needs a token.
+  if (!isLoopbackHost(config.host) && !config.authToken) {
+    throw new Error(
+      `Refusing to serve MCP on ${config.host} without a bearer token: set --auth-token or OUTREACH_MCP_TOKEN, or bind to 127.0.0.1 (the default).`,
+    );
+  }
   const runtime = await startRuntime(config, logger);
   const mcp = new OutreachMcp({
     client: runtime.client,

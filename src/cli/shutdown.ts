@@ -11,7 +11,9 @@ export function onShutdown(stop: () => Promise<void>, logger: Logger): () => Pro
     logger.info({ reason }, 'shutting down');
     const force = setTimeout(() => process.exit(process.exitCode ?? 0), 5000);
     force.unref();
-    stopping = stop()
+    // Deferred a tick: stop() closes transports whose onclose calls back here, and must find `stopping` set.
+    stopping = Promise.resolve()
+      .then(stop)
       .catch((err: unknown) => {
         logger.error({ err }, 'shutdown failed');
         process.exitCode = 1;
