@@ -14,10 +14,11 @@ export type JsonSchema = { [key: string]: unknown };
 
 /**
  * Output schemas shrink until they fit this many bytes: first deep structure is
- * collapsed to bare types, then enums and formats go. Inputs are never shrunk:
- * they are what an agent must get right.
+ * collapsed to bare types, then enums and formats go, and as a last resort only
+ * the top-level field names stay. Inputs are never shrunk: they are what an
+ * agent must get right.
  */
-export const OUTPUT_SCHEMA_BUDGET = 400;
+export const OUTPUT_SCHEMA_BUDGET = 320;
 
 type Mode = 'input' | 'output';
 
@@ -26,6 +27,8 @@ interface Level {
   depth: number;
   /** Keep enums and formats of output fields. */
   detail: boolean;
+  /** Keep only the top-level field names (each `{}`, any value): the last resort. */
+  namesOnly?: boolean;
 }
 
 const OUTPUT_LEVELS: readonly Level[] = [
@@ -33,6 +36,7 @@ const OUTPUT_LEVELS: readonly Level[] = [
   { depth: 1, detail: true },
   { depth: 1, detail: false },
   { depth: 0, detail: false },
+  { depth: 0, detail: false, namesOnly: true },
 ];
 const INPUT_LEVEL: Level = { depth: Infinity, detail: true };
 
@@ -62,6 +66,7 @@ function compact(node: unknown, mode: Mode, depth: number, level: Level): unknow
   const out: JsonSchema = {};
   const type = schema.type;
   const isContainer = type === 'object' || type === 'array' || (Array.isArray(type) && (type.includes('object') || type.includes('array')));
+  if (mode === 'output' && level.namesOnly && depth > 0) return {};
   if (mode === 'output' && isContainer && depth > level.depth) {
     // Deep structure: keep the type only; the tool description names the shape.
     return { type };
