@@ -59,8 +59,13 @@ function accountName(a: AccountSummary): string {
 
 /** Registers the account, status, quota and events resources and resource subscriptions. */
 export function registerResources(server: McpServer, ctx: ResourceContext): { close(): void } {
-  const { client } = ctx;
+  const { client, changes } = ctx;
   const statusEndpoint = endpointById('A2');
+  const readAccounts = async (signal: AbortSignal): Promise<AccountSummary[]> => {
+    const list = await client.accounts({ signal });
+    changes.accountsSeen(list.map((a) => a.id));
+    return list;
+  };
 
   server.registerResource(
     'accounts',
@@ -68,7 +73,7 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
     { title: 'Connected accounts', description: 'Accounts this API key can act for; isDefault marks the default one.', mimeType: JSON_MIME },
     async (uri, extra: Extra) => {
       try {
-        return jsonContents(uri.href, { accounts: await client.accounts({ signal: extra.signal }) });
+        return jsonContents(uri.href, { accounts: await readAccounts(extra.signal) });
       } catch (err) {
         throw asMcpError(err, undefined, 'Listing accounts');
       }
@@ -77,7 +82,7 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
 
   const listAccounts = (make: (a: AccountSummary) => Resource) => async (extra: Extra) => {
     try {
-      return { resources: (await client.accounts({ signal: extra.signal })).map(make) };
+      return { resources: (await readAccounts(extra.signal)).map(make) };
     } catch (err) {
       throw asMcpError(err, undefined, 'Listing accounts');
     }
@@ -149,11 +154,15 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
     if (!subscribed.has(uri) || !server.isConnected()) return;
     void server.server.sendResourceUpdated({ uri }).catch(() => {});
   };
-  const stopChanges = ctx.changes.listen(notify);
+  const stopChanges = changes.listen(notify);
+  const stopList = changes.listenList(() => {
+    if (server.isConnected()) server.sendResourceListChanged();
+  });
   const stopEvents = ctx.events?.onEvent(() => notify(EVENTS_URI));
   return {
     close() {
       stopChanges();
+      stopList();
       stopEvents?.();
       subscribed.clear();
     },

@@ -52,7 +52,10 @@ export class OutreachMcp {
   resolveDefaultAccount(): Promise<string | undefined> {
     if (this.options.defaultAccountId) return Promise.resolve(this.options.defaultAccountId);
     this.defaultAccount ??= this.options.client.accounts().then(
-      (list) => list.find((a) => a.isDefault)?.id,
+      (list) => {
+        this.changes.accountsSeen(list.map((a) => a.id));
+        return list.find((a) => a.isDefault)?.id;
+      },
       () => {
         this.defaultAccount = undefined; // try again next time
         return undefined;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/contract/index.js';
+import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ClientError } from '../../src/client/types.js';
 import { OutreachMcp } from '../../src/mcp/server.js';
 import { RecentEvents } from '../../src/mcp/events.js';
@@ -123,6 +124,30 @@ describe('resource subscriptions', () => {
     await actor.client.callTool({ name: 'send_connection_request', arguments: { accountId: ACCOUNT_A, profileId: 'p' } });
     await until(() => watcher.updates.length === 1, 'the watcher to hear of the change');
     expect(actor.updates).toEqual([]);
+  });
+});
+
+describe('resource list changes', () => {
+  it('sends list_changed to every session when the accessible accounts change', async () => {
+    const fake = new FakeClient();
+    const mcp = new OutreachMcp({ client: fake });
+    const reader = await open(mcp);
+    const other = await open(mcp);
+    const changed: string[] = [];
+    other.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      changed.push('other');
+    });
+    reader.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      changed.push('reader');
+    });
+    await reader.client.listResources();
+    await reader.client.readResource({ uri: 'outreach://accounts' }); // same accounts: no change
+    await reader.client.ping();
+    expect(changed).toEqual([]);
+    fake.accountList = fake.accountList.slice(0, 1);
+    await reader.client.listResources();
+    await until(() => changed.length === 2, 'list_changed in both sessions');
+    expect(changed.sort()).toEqual(['other', 'reader']);
   });
 });
 
