@@ -1,3 +1,5 @@
+import { optionsHelp } from './options.js';
+
 /** The CLI's commands; each lives in its own module and is loaded on use. */
 export interface CommandModule {
   run(argv: string[]): Promise<void>;
@@ -9,6 +11,8 @@ export interface Command {
 }
 
 export const COMMANDS: Record<string, Command> = {
+  stdio: { summary: 'Serve MCP on stdio (default)', load: () => import('./stdio.js') },
+  http: { summary: 'Serve MCP over HTTP (Streamable HTTP /mcp, SSE /sse)', load: () => import('./http.js') },
   webhooks: {
     summary: 'Manage signed webhooks: add, list, remove, deliveries',
     load: () => import('./webhooks.js'),
@@ -25,6 +29,9 @@ export function usage(): string {
     '',
     'Commands:',
     ...lines,
+    '',
+    'MCP server options (stdio and http; flags win over environment variables):',
+    optionsHelp('http'),
     '',
     'Run "outreach-mcp <command> --help" for the options of one command.',
     '',

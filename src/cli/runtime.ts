@@ -1,0 +1,117 @@
+import type { OutreachClient } from '../client/types.js';
+import { RecentEvents } from '../mcp/events.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../mcp/webhook-receiver.js';
+import { defaultDataDir } from '../util/data-dir.js';
+import type { Logger } from '../util/logger.js';
+import type { McpCliConfig } from './options.js';
+
+/**
+ * What the MCP commands run on: a governed client, talking either to the
+ * embedded service (started here on loopback) or to a remote one, plus the
+ * buffer of received webhook events. close() shuts all of it down.
+ */
+
+// ---------------------------------------------------------------------------
+// TEMPORARY until src/client/index.ts and src/service/index.ts land.
+// These are the agreed signatures; the modules are loaded by a computed
+// specifier only so this file compiles before they exist.
+// Lead, at merge: delete this block and the two `as` casts below, and write
+//   const { createClient } = await import('../client/index.js');
+//   const { startService } = await import('../service/index.js');
+// in loadClientModule() / loadServiceModule().
+interface ClientModule {
+  createClient(opts: { baseUrl: string; apiKey: string; logger?: Logger }): OutreachClient | Promise<OutreachClient>;
+}
+interface EmbeddedService {
+  baseUrl: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+interface ServiceModule {
+  startService(opts: { host?: string; port?: number; dataDir?: string; seed?: string; apiKey?: string; logger?: Logger }): Promise<EmbeddedService>;
+}
+const CLIENT_MODULE: string = '../client/index.js';
+const SERVICE_MODULE: string = '../service/index.js';
+// ---------------------------------------------------------------------------
+
+async function loadClientModule(): Promise<ClientModule> {
+  const mod = (await import(CLIENT_MODULE)) as Partial<ClientModule>;
+  if (typeof mod.createClient !== 'function') throw new Error('This build has no governed client (src/client/index.ts createClient).');
+  return mod as ClientModule;
+}
+
+async function loadServiceModule(): Promise<ServiceModule> {
+  // Loaded only when embedded: a remote setup never opens SQLite.
+  const mod = (await import(SERVICE_MODULE)) as Partial<ServiceModule>;
+  if (typeof mod.startService !== 'function') throw new Error('This build has no embedded service (src/service/index.ts startService).');
+  return mod as ServiceModule;
+}
+
+export interface Runtime {
+  client: OutreachClient;
+  events: RecentEvents;
+  mode: 'embedded' | 'remote';
+  /** The service the client talks to. */
+  baseUrl: string;
+  webhook?: WebhookReceiver;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(config: McpCliConfig, logger: Logger): Promise<Runtime> {
+  const events = new RecentEvents(100);
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async (): Promise<void> => {
+    // Reverse order of start: client before the service it talks to.
+    for (const close of closers.splice(0).reverse()) {
+      await close().catch((err: unknown) => logger.warn({ err }, 'error during shutdown'));
+    }
+  };
+  try {
+    let baseUrl: string;
+    let apiKey: string;
+    let mode: Runtime['mode'];
+    if (config.baseUrl) {
+      mode = 'remote';
+      baseUrl = config.baseUrl;
+      apiKey = config.apiKey ?? '';
+    } else {
+      mode = 'embedded';
+      const { startService } = await loadServiceModule();
+      const dataDir = config.dataDir ?? defaultDataDir();
+      const service = await startService({
+        host: '127.0.0.1',
+        port: 0,
+        dataDir,
+        ...(config.seed !== undefined ? { seed: config.seed } : {}),
+        ...(config.apiKey !== undefined ? { apiKey: config.apiKey } : {}),
+        logger: logger.child({ component: 'service' }),
+      });
+      closers.push(() => service.close());
+      baseUrl = service.baseUrl;
+      apiKey = service.apiKey;
+      logger.info({ baseUrl, dataDir }, 'embedded service started');
+    }
+    const { createClient } = await loadClientModule();
+    const client = await createClient({ baseUrl, apiKey, logger: logger.child({ component: 'client' }) });
+    closers.push(() => client.close());
+
+    let webhook: WebhookReceiver | undefined;
+    if (config.webhookPort !== undefined && config.webhookSecret) {
+      webhook = await startWebhookReceiver({
+        host: config.host,
+        port: config.webhookPort,
+        secret: config.webhookSecret,
+        sink: events,
+        logger: logger.child({ component: 'webhooks' }),
+      });
+      closers.push(() => webhook!.close());
+      logger.info({ url: webhook.url }, 'receiving webhooks');
+    }
+    const runtime: Runtime = { client, events, mode, baseUrl, close: closeAll };
+    if (webhook) runtime.webhook = webhook;
+    return runtime;
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

@@ -1,0 +1,92 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ACCOUNT_ID_PATTERN, ENDPOINTS, INVALID_ACCOUNT_ID, type AnyEndpoint } from '../contract/index.js';
+import type { OutreachClient } from '../client/types.js';
+import type { Logger } from '../util/logger.js';
+import { ResourceChanges } from './changes.js';
+import type { EventSource } from './events.js';
+import { registerResources } from './resources.js';
+import { selectEndpoints, type ToolSelection } from './selection.js';
+import { registerTools } from './tools.js';
+
+export const SERVER_NAME = 'outreach-mcp';
+export const SERVER_VERSION = '0.1.0';
+
+const INSTRUCTIONS =
+  'Drives professional-network outreach through a governed client: per-minute limits queue calls, ' +
+  'daily/weekly quotas refuse them. Read outreach://accounts for the accounts you may act for and ' +
+  'outreach://accounts/{accountId}/quota (free) before spending quota. Tool errors say which limit or field applies and when to retry.';
+
+export interface OutreachMcpOptions extends ToolSelection {
+  client: OutreachClient;
+  /** Account used wherever accountId is optional and omitted. */
+  defaultAccountId?: string;
+  /** Received webhook events; enables the outreach://events/recent resource. */
+  events?: EventSource;
+  /** Shared across sessions so one session's quota spend reaches another's subscription. */
+  changes?: ResourceChanges;
+  /** The table to serve; default: the whole contract. */
+  endpoints?: readonly AnyEndpoint[];
+  logger?: Logger;
+  now?: () => number;
+}
+
+/**
+ * Everything sessions share: the client, the change bus, the selected tools.
+ * `createServer()` makes one McpServer per session (stdio has one; HTTP one per
+ * client session).
+ */
+export class OutreachMcp {
+  readonly changes: ResourceChanges;
+  readonly endpoints: readonly AnyEndpoint[];
+  private defaultAccount: Promise<string | undefined> | undefined;
+
+  constructor(readonly options: OutreachMcpOptions) {
+    if (options.defaultAccountId !== undefined && !ACCOUNT_ID_PATTERN.test(options.defaultAccountId)) {
+      throw new Error(`Default account: ${INVALID_ACCOUNT_ID} (expected 24 hex characters)`);
+    }
+    this.changes = options.changes ?? new ResourceChanges();
+    this.endpoints = selectEndpoints(options.endpoints ?? ENDPOINTS, options);
+  }
+
+  /** The account a call without accountId acts for: the configured one, else the key's default. */
+  resolveDefaultAccount(): Promise<string | undefined> {
+    if (this.options.defaultAccountId) return Promise.resolve(this.options.defaultAccountId);
+    this.defaultAccount ??= this.options.client.accounts().then(
+      (list) => {
+        this.changes.accountsSeen(list.map((a) => a.id));
+        return list.find((a) => a.isDefault)?.id;
+      },
+      () => {
+        this.defaultAccount = undefined; // try again next time
+        return undefined;
+      },
+    );
+    return this.defaultAccount;
+  }
+
+  createServer(): McpServer {
+    const server = new McpServer(
+      { name: SERVER_NAME, version: SERVER_VERSION, title: 'Outreach MCP' },
+      { capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: true } }, instructions: INSTRUCTIONS },
+    );
+    const ctx = {
+      client: this.options.client,
+      changes: this.changes,
+      resolveDefaultAccount: () => this.resolveDefaultAccount(),
+      ...(this.options.defaultAccountId ? { defaultAccountId: this.options.defaultAccountId } : {}),
+      ...(this.options.now ? { now: this.options.now } : {}),
+    };
+    registerTools(server, this.endpoints, ctx);
+    const resources = registerResources(server, {
+      client: this.options.client,
+      changes: this.changes,
+      ...(this.options.events ? { events: this.options.events } : {}),
+    });
+    const previous = server.server.onclose;
+    server.server.onclose = () => {
+      resources.close();
+      previous?.();
+    };
+    return server;
+  }
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { OPTION_SPECS, commandHelp, parseCliOptions, type McpCliConfig } from '../../src/cli/options.js';
+import { usage } from '../../src/cli/commands.js';
+
+function config(command: 'stdio' | 'http', argv: string[], env: NodeJS.ProcessEnv = {}): McpCliConfig {
+  const r = parseCliOptions(command, argv, env);
+  if (r.help) throw new Error('unexpected help');
+  return r.config;
+}
+
+describe('MCP command-line options', () => {
+  it('defaults to the embedded service, all tools, loopback port 3000', () => {
+    expect(config('http', [])).toEqual({ readOnly: false, logLevel: 'info', port: 3000, host: '127.0.0.1', secretFlags: [] });
+  });
+
+  it('reads every setting from the environment, and flags win over it', () => {
+    const env = {
+      OUTREACH_BASE_URL: 'https://svc.example',
+      OUTREACH_API_KEY: 'env-key',
+      OUTREACH_TOOLSETS: 'account, actions',
+      OUTREACH_READ_ONLY: '1',
+      OUTREACH_ACCOUNT_ID: 'a'.repeat(24),
+      OUTREACH_MCP_PORT: '4000',
+      OUTREACH_MCP_TOKEN: 'tok',
+      OUTREACH_WEBHOOK_PORT: '0',
+      OUTREACH_WEBHOOK_SECRET: 'whsec',
+      OUTREACH_LOG_LEVEL: 'debug',
+    };
+    expect(config('http', [], env)).toMatchObject({
+      baseUrl: 'https://svc.example',
+      apiKey: 'env-key',
+      toolsets: ['account', 'actions'],
+      readOnly: true,
+      account: 'a'.repeat(24),
+      port: 4000,
+      authToken: 'tok',
+      webhookPort: 0,
+      webhookSecret: 'whsec',
+      logLevel: 'debug',
+      secretFlags: [],
+    });
+    const c = config('http', ['--port', '5000', '--toolsets', 'search', '--api-key', 'flag-key'], env);
+    expect(c).toMatchObject({ port: 5000, toolsets: ['search'], apiKey: 'flag-key', secretFlags: ['--api-key'] });
+  });
+
+  it('refuses bad settings at start-up with a message naming the setting', () => {
+    expect(() => config('stdio', ['--toolsets', 'account,bogus'])).toThrow(
+      'Unknown toolset "bogus". Valid toolsets: account, actions, messaging, posts, search, salesnav, groups, profiles (or "all").',
+    );
+    expect(() => config('stdio', [], { OUTREACH_BASE_URL: 'https://svc.example' })).toThrow(/needs an API key: set OUTREACH_API_KEY/);
+    expect(() => config('stdio', ['--account', 'nope'])).toThrow('--account: Invalid account ID format');
+    expect(() => config('stdio', [], { OUTREACH_ACCOUNT_ID: 'nope' })).toThrow('OUTREACH_ACCOUNT_ID: Invalid account ID format');
+    expect(() => config('stdio', ['--webhook-port', '8080'])).toThrow(/needs a secret.*OUTREACH_WEBHOOK_SECRET/);
+    expect(() => config('http', ['--port', '70000'])).toThrow('--port must be a port number from 0 to 65535, got "70000"');
+    expect(() => config('stdio', [], { OUTREACH_READ_ONLY: 'maybe' })).toThrow(/OUTREACH_READ_ONLY must be/);
+    expect(() => config('stdio', ['--base-url', 'ftp://x', '--api-key', 'k'])).toThrow(/must be an http\(s\) URL/);
+    expect(() => config('stdio', ['--port', '1'])).toThrow(/Unknown option '--port'/);
+  });
+
+  it('never echoes a secret in an error', () => {
+    try {
+      config('stdio', ['--api-key', 'sk-very-secret', '--account', 'bad']);
+    } catch (err) {
+      expect(String(err)).not.toContain('sk-very-secret');
+    }
+  });
+
+  it('documents every flag and its environment variable in --help', () => {
+    expect(parseCliOptions('http', ['--help'])).toEqual({ help: true });
+    const text = usage();
+    for (const spec of OPTION_SPECS) {
+      expect(text).toContain(`--${spec.flag}`);
+      expect(text).toContain(spec.env);
+    }
+    expect(commandHelp('stdio')).not.toContain('--auth-token');
+    expect(commandHelp('http')).toContain('--auth-token');
+  });
+});
+
+describe('desktop bundle environment', () => {
+  it('treats empty values and unfilled ${user_config.x} placeholders as not set', () => {
+    const env = {
+      OUTREACH_API_KEY: '${user_config.api_key}',
+      OUTREACH_BASE_URL: '',
+      OUTREACH_ACCOUNT_ID: '${user_config.default_account}',
+      OUTREACH_TOOLSETS: '',
+      OUTREACH_READ_ONLY: 'false',
+    };
+    expect(config('stdio', [], env)).toEqual({ readOnly: false, logLevel: 'info', port: 3000, host: '127.0.0.1', secretFlags: [] });
+    expect(config('stdio', [], { ...env, OUTREACH_READ_ONLY: 'true' }).readOnly).toBe(true);
+  });
+});

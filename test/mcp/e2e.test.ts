@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ENDPOINTS } from '../../src/contract/index.js';
+
+/**
+ * End-to-end runs of the built CLI (dist/cli.js) against the real embedded
+ * service, over stdio and HTTP. They need the service and the governed client;
+ * until both are in the tree they are skipped (npm test builds dist first).
+ */
+
+const root = new URL('../../', import.meta.url);
+const cli = new URL('dist/cli.js', root).pathname;
+const serviceModule = new URL('src/service/index.ts', root);
+const clientModule = new URL('src/client/index.ts', root);
+
+type StartService = (opts: { dataDir?: string; port?: number }) => Promise<{ baseUrl: string; apiKey: string; close(): Promise<void> }>;
+
+async function loadStartService(): Promise<StartService | undefined> {
+  if (!existsSync(clientModule)) return undefined;
+  const mod = (await import(serviceModule.href)) as { startService?: StartService };
+  return typeof mod.startService === 'function' ? mod.startService : undefined;
+}
+const startService = await loadStartService();
+const ready = startService !== undefined;
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'outreach-mcp-e2e-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** The environment minus any OUTREACH_* the developer has set, plus overrides. */
+function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('OUTREACH_')) env[k] = v;
+  return { ...env, OUTREACH_LOG_LEVEL: 'warn', ...extra };
+}
+
+async function stdioClient(args: string[], env: Record<string, string>): Promise<{ client: Client; errors: Error[] }> {
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  const errors: Error[] = [];
+  client.onerror = (err) => errors.push(err);
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, ...args], env, stderr: 'pipe' }));
+  return { client, errors };
+}
+
+async function exercise(client: Client, expectedTools: number): Promise<void> {
+  const { tools } = await client.listTools();
+  expect(tools).toHaveLength(expectedTools);
+  const status = await client.callTool({ name: 'get_account_status', arguments: {} });
+  expect(status.isError, JSON.stringify(status.content)).toBeFalsy();
+  const id = (status.structuredContent as { id: string }).id;
+  expect(id).toMatch(/^[a-fA-F0-9]{24}$/);
+  const accounts = JSON.parse(String((await client.readResource({ uri: 'outreach://accounts' })).contents[0]!.text)) as { accounts: { id: string }[] };
+  expect(accounts.accounts.map((a) => a.id)).toContain(id);
+  const quota = JSON.parse(String((await client.readResource({ uri: `outreach://accounts/${id}/quota` })).contents[0]!.text)) as { accountId: string; quotas: unknown[] };
+  expect(quota.accountId).toBe(id);
+  expect(quota.quotas.length).toBeGreaterThan(0);
+}
+
+/** Spawns `dist/cli.js http` and resolves with its base URL from the ready line on stderr. */
+function spawnHttp(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`no ready line; stderr: ${err}`)), 15_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const m = /MCP over HTTP at (http:\/\/\S+)\/mcp/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1]! });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}; stderr: ${err}`)));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+  });
+}
+
+describe.skipIf(!ready)('built CLI end to end (needs the embedded service)', () => {
+  it('serves stdio against the embedded service with nothing configured but a data dir', async () => {
+    const { client, errors } = await stdioClient(['--data-dir', dataDir()], cleanEnv());
+    try {
+      await exercise(client, ENDPOINTS.length);
+      expect(errors).toEqual([]); // stdout carried only protocol messages
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('honours --read-only and --toolsets over stdio', async () => {
+    const { client } = await stdioClient(['--data-dir', dataDir(), '--read-only', '--toolsets', 'account'], cleanEnv());
+    try {
+      const { tools } = await client.listTools();
+      const expected = ENDPOINTS.filter((e) => e.toolset === 'account' && e.annotations.readOnlyHint);
+      expect(tools.map((t) => t.name).sort()).toEqual(expected.map((e) => e.tool).sort());
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('talks to a remote service given OUTREACH_BASE_URL and OUTREACH_API_KEY', async () => {
+    const service = await startService!({ dataDir: ':memory:', port: 0 });
+    try {
+      const { client } = await stdioClient([], cleanEnv({ OUTREACH_BASE_URL: service.baseUrl, OUTREACH_API_KEY: service.apiKey }));
+      try {
+        await exercise(client, ENDPOINTS.length);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('serves Streamable HTTP and SSE, and exits cleanly on SIGTERM', async () => {
+    const { child, url } = await spawnHttp(['--data-dir', dataDir()], cleanEnv());
+    try {
+      const http = new Client({ name: 'e2e-http', version: '1.0.0' });
+      await http.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+      await exercise(http, ENDPOINTS.length);
+      const sse = new Client({ name: 'e2e-sse', version: '1.0.0' });
+      await sse.connect(new SSEClientTransport(new URL(`${url}/sse`)));
+      expect((await sse.listTools()).tools).toHaveLength(ENDPOINTS.length);
+      await sse.close();
+      await http.close();
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('refuses to bind beyond loopback without a token', async () => {
+    const child = spawn(process.execPath, [cli, 'http', '--host', '0.0.0.0', '--port', '0', '--data-dir', dataDir()], {
+      env: cleanEnv(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    expect(await exitOf(child)).toBe(1);
+    expect(err).toContain('Refusing to serve MCP on 0.0.0.0 without a bearer token');
+  });
+});
+
+describe.skipIf(ready)('built CLI end to end', () => {
+  it.skip('waits for src/service (startService) and src/client (createClient) to land', () => {});
+});

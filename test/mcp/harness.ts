@@ -1,0 +1,40 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { OutreachMcp } from '../../src/mcp/server.js';
+
+export interface Session {
+  client: Client;
+  updates: string[];
+  close(): Promise<void>;
+}
+
+/** An SDK Client connected to a fresh session of the server over an in-memory pair. */
+export async function connect(mcp: OutreachMcp): Promise<Session> {
+  const server = mcp.createServer();
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  const updates: string[] = [];
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+    updates.push(n.params.uri);
+  });
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  return {
+    client,
+    updates,
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+/** Waits until check() is true, polling the event loop (no timers of the code under test involved). */
+export async function until(check: () => boolean, what: string, ms = 2000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

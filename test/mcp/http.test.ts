@@ -1,0 +1,145 @@
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ENDPOINTS } from '../../src/contract/index.js';
+import { startHttpServer, type RunningHttpServer } from '../../src/mcp/http.js';
+import { OutreachMcp } from '../../src/mcp/server.js';
+import { ACCOUNT_A, FakeClient, accountStatus } from './fake-client.js';
+
+let running: RunningHttpServer | undefined;
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => {})));
+  await running?.close();
+  running = undefined;
+});
+
+async function start(fake = new FakeClient(), extra: { authToken?: string } = {}): Promise<RunningHttpServer> {
+  const mcp = new OutreachMcp({ client: fake });
+  running = await startHttpServer({ host: '127.0.0.1', port: 0, createServer: () => mcp.createServer(), ...extra });
+  return running;
+}
+
+function newClient(): Client {
+  const c = new Client({ name: 'http-test', version: '1.0.0' });
+  clients.push(c);
+  return c;
+}
+
+/** A raw request, so headers like Host can be set exactly. */
+function raw(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: opts.method ?? 'POST', headers: opts.headers }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+const jsonHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+describe('Streamable HTTP at /mcp', () => {
+  it('initializes a session, lists tools and calls one', async () => {
+    const fake = new FakeClient();
+    const srv = await start(fake);
+    const client = newClient();
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`)));
+    expect(client.getServerVersion()?.name).toBe('outreach-mcp');
+    expect((await client.listTools()).tools).toHaveLength(ENDPOINTS.length);
+    const result = await client.callTool({ name: 'get_account_status', arguments: { accountId: ACCOUNT_A } });
+    expect(result.structuredContent).toEqual(accountStatus(ACCOUNT_A));
+    expect(srv.sessionCount()).toBe(1);
+  });
+
+  it('keeps sessions apart and ends one on DELETE', async () => {
+    const srv = await start();
+    const a = newClient();
+    const b = newClient();
+    const ta = new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`));
+    await a.connect(ta);
+    await b.connect(new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`)));
+    expect(srv.sessionCount()).toBe(2);
+    await ta.terminateSession();
+    expect(srv.sessionCount()).toBe(1);
+  });
+
+  it('answers 404 for an unknown session and 400 for a request without one', async () => {
+    const srv = await start();
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const unknown = await raw(`${srv.url}/mcp`, { headers: { ...jsonHeaders, 'mcp-session-id': 'nope' }, body: list });
+    expect(unknown.status).toBe(404);
+    const none = await raw(`${srv.url}/mcp`, { headers: jsonHeaders, body: list });
+    expect(none.status).toBe(400);
+  });
+});
+
+describe('SSE at /sse + /messages', () => {
+  it('initializes, lists tools and calls one', async () => {
+    const fake = new FakeClient();
+    const srv = await start(fake);
+    const client = newClient();
+    await client.connect(new SSEClientTransport(new URL(`${srv.url}/sse`)));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('get_account_status');
+    const result = await client.callTool({ name: 'get_account_status_by_id', arguments: { accountId: ACCOUNT_A } });
+    expect(result.structuredContent).toEqual(accountStatus(ACCOUNT_A));
+    expect(fake.calls).toHaveLength(1);
+  });
+});
+
+describe('DNS-rebinding protection', () => {
+  it('rejects a foreign Host header with 403 and handles nothing', async () => {
+    const srv = await start();
+    const res = await raw(`${srv.url}/mcp`, { headers: { ...jsonHeaders, host: `evil.example:${srv.port}` }, body: initialize });
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body).error.message).toBe('Invalid Host: evil.example');
+    const sse = await raw(`${srv.url}/sse`, { method: 'GET', headers: { host: 'evil.example' } });
+    expect(sse.status).toBe(403);
+    expect(srv.sessionCount()).toBe(0);
+  });
+
+  it('rejects a cross-site Origin and accepts a loopback one', async () => {
+    const srv = await start();
+    const bad = await raw(`${srv.url}/mcp`, { headers: { ...jsonHeaders, origin: 'https://evil.example' }, body: initialize });
+    expect(bad.status).toBe(403);
+    expect(JSON.parse(bad.body).error.message).toBe('Origin not allowed: https://evil.example');
+    const good = await raw(`${srv.url}/mcp`, { headers: { ...jsonHeaders, origin: `http://localhost:${srv.port}` }, body: initialize });
+    expect(good.status).toBe(200);
+  });
+});
+
+describe('bearer token', () => {
+  it('is required when configured: 401 without or with a wrong one, success with it', async () => {
+    const srv = await start(new FakeClient(), { authToken: 'correct-horse' });
+    const none = await raw(`${srv.url}/mcp`, { headers: jsonHeaders, body: initialize });
+    expect(none.status).toBe(401);
+    const wrong = await raw(`${srv.url}/mcp`, { headers: { ...jsonHeaders, authorization: 'Bearer wrong' }, body: initialize });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).not.toContain('correct-horse');
+    const sse = await raw(`${srv.url}/sse`, { method: 'GET', headers: {} });
+    expect(sse.status).toBe(401);
+
+    const client = newClient();
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${srv.url}/mcp`), { requestInit: { headers: { authorization: 'Bearer correct-horse' } } }),
+    );
+    expect((await client.listTools()).tools.length).toBe(ENDPOINTS.length);
+  });
+
+  it('must be set to bind beyond loopback', async () => {
+    const mcp = new OutreachMcp({ client: new FakeClient() });
+    await expect(startHttpServer({ host: '0.0.0.0', port: 0, createServer: () => mcp.createServer() })).rejects.toThrow(
+      /Refusing to serve MCP on 0\.0\.0\.0 without a bearer token: set --auth-token or OUTREACH_MCP_TOKEN/,
+    );
+  });
+});
