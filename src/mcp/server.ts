@@ -4,6 +4,7 @@ import type { OutreachClient } from '../client/types.js';
 import type { Logger } from '../util/logger.js';
 import { ResourceChanges } from './changes.js';
 import type { EventSource } from './events.js';
+import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { selectEndpoints, type ToolSelection } from './selection.js';
 import { registerTools } from './tools.js';
@@ -11,10 +12,14 @@ import { registerTools } from './tools.js';
 export const SERVER_NAME = 'outreach-mcp';
 export const SERVER_VERSION = '0.1.0';
 
-const INSTRUCTIONS =
-  'Drives professional-network outreach through a governed client: per-minute limits queue calls, ' +
-  'daily/weekly quotas refuse them. Read outreach://accounts for the accounts you may act for and ' +
-  'outreach://accounts/{accountId}/quota (free) before spending quota. Tool errors say which limit or field applies and when to retry.';
+const INSTRUCTIONS = [
+  'Drives professional-network outreach for the accounts listed at outreach://accounts; accountId is optional (default account).',
+  'Costs: each tool description names its per-minute group and quota. Read outreach://accounts/{accountId}/quota (free, safe to poll) before a batch of writes and stop a feature at remaining 0.',
+  'Paging: pass back the start/paginationToken a list returns; stop when hasMore is false or the token is null.',
+  'Limits: calls over a per-minute limit wait in a queue (progress is reported); a tool error naming a per-minute limit says when to retry; a quota error names its reset time, so stop that feature until then.',
+  'Writes are sent once: never repeat a write whose result you did not see; pass the same idempotencyKey if you must retry.',
+  'Prompts (find_and_connect, follow_up_accepted, triage_inbox, engage_with_profile, account_health) give step-by-step playbooks.',
+].join(' ');
 
 export interface OutreachMcpOptions extends ToolSelection {
   client: OutreachClient;
@@ -67,7 +72,10 @@ export class OutreachMcp {
   createServer(): McpServer {
     const server = new McpServer(
       { name: SERVER_NAME, version: SERVER_VERSION, title: 'Outreach MCP' },
-      { capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: true } }, instructions: INSTRUCTIONS },
+      {
+        capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: false } },
+        instructions: INSTRUCTIONS,
+      },
     );
     const ctx = {
       client: this.options.client,
@@ -77,6 +85,7 @@ export class OutreachMcp {
       ...(this.options.now ? { now: this.options.now } : {}),
     };
     registerTools(server, this.endpoints, ctx);
+    registerPrompts(server, this.endpoints);
     const resources = registerResources(server, {
       client: this.options.client,
       changes: this.changes,
