@@ -33,4 +33,3 @@ export function endpointById(id: string): AnyEndpoint | undefined {
 export function endpointByTool(tool: string): AnyEndpoint | undefined {
   return ENDPOINTS.find((e) => e.tool === tool);
 }
-export * from './json-schema.js';
