@@ -99,6 +99,21 @@ export function isObjectSchema(schema: z.ZodType): boolean {
   return def?.type === 'object';
 }
 
+/**
+ * Write tools take an optional idempotencyKey (sent as the Idempotency-Key
+ * header, never in the body) so an agent can make its own retries safe.
+ */
+export const IdempotencyKeyArg = z
+  .string()
+  .max(255)
+  .refine((key) => /^[\x21-\x7e]+$/.test(key), 'idempotencyKey: 1-255 printable characters, no spaces')
+  .optional()
+  .describe('Same key: the write happens once');
+
+export function toolInputZod(e: AnyEndpoint): z.ZodObject<z.ZodRawShape> {
+  return e.annotations.readOnlyHint ? e.input : e.input.extend({ idempotencyKey: IdempotencyKeyArg });
+}
+
 /** Non-object outputs are wrapped as { result: ... } so structuredContent is always an object. */
 export function toolOutputZod(e: AnyEndpoint): z.ZodObject<z.ZodRawShape> {
   return isObjectSchema(e.output) ? (e.output as unknown as z.ZodObject<z.ZodRawShape>) : z.object({ result: e.output });
@@ -124,7 +139,7 @@ const outputCache = new WeakMap<AnyEndpoint, JsonSchema>();
 
 export function toolInputJsonSchema(e: AnyEndpoint): JsonSchema {
   let s = inputCache.get(e);
-  if (!s) inputCache.set(e, (s = compactJsonSchema(e.input, 'input')));
+  if (!s) inputCache.set(e, (s = compactJsonSchema(toolInputZod(e), 'input')));
   return s;
 }
 

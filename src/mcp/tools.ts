@@ -11,7 +11,7 @@ import {
 import { ACCOUNT_ID_PATTERN, type AnyEndpoint } from '../contract/index.js';
 import type { CallOptions, OutreachClient, WaitProgress } from '../client/types.js';
 import { quotaUri, type ResourceChanges } from './changes.js';
-import { isObjectSchema, toolInputJsonSchema, toolOutputJsonSchema, toolOutputZod } from './json-schema.js';
+import { isObjectSchema, toolInputJsonSchema, toolInputZod, toolOutputJsonSchema, toolOutputZod } from './json-schema.js';
 import { renderText } from './render.js';
 import { describeToolError } from './tool-errors.js';
 
@@ -64,14 +64,14 @@ export async function runTool(
   extra: Extra,
   ctx: ToolContext,
 ): Promise<CallToolResult> {
-  const input = { ...args };
+  const { idempotencyKey, ...input } = args;
   if (input.accountId === undefined && ctx.defaultAccountId && 'accountId' in e.input.shape) {
     input.accountId = ctx.defaultAccountId;
   }
   const options: CallOptions = { signal: extra.signal };
   const onProgress = progressReporter(extra);
   if (onProgress) options.onProgress = onProgress;
-  if (!e.annotations.readOnlyHint) options.idempotencyKey = randomUUID();
+  if (!e.annotations.readOnlyHint) options.idempotencyKey = typeof idempotencyKey === 'string' ? idempotencyKey : randomUUID();
   let output: unknown;
   try {
     output = await ctx.client.call(e, input, options);
@@ -111,7 +111,7 @@ export function registerTools(server: McpServer, endpoints: readonly AnyEndpoint
       {
         title: e.title,
         description: e.description,
-        inputSchema: e.input,
+        inputSchema: toolInputZod(e),
         outputSchema: toolOutputZod(e),
         annotations: { ...e.annotations },
       },

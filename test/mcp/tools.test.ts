@@ -128,6 +128,21 @@ describe('tools/call', () => {
     expect(fake.calls[1]!.options?.idempotencyKey).toBeUndefined();
   });
 
+  it("uses the agent's own idempotencyKey on a write, sends it as an option and not as input", async () => {
+    const fake = new FakeClient().on('send_connection_request', () => ({ success: true, invitationId: 'i1', timestamp: '2026-01-05T00:00:00.000Z' }));
+    const { client } = await open(new OutreachMcp({ client: fake }));
+    const tools = (await client.listTools()).tools;
+    expect(tools.find((t) => t.name === 'send_connection_request')!.inputSchema.properties).toHaveProperty('idempotencyKey');
+    expect(tools.find((t) => t.name === 'get_account_status')!.inputSchema.properties).not.toHaveProperty('idempotencyKey');
+    await client.callTool({ name: 'send_connection_request', arguments: { profileId: 'p', idempotencyKey: 'retry-me-1' } });
+    expect(fake.calls[0]!.options?.idempotencyKey).toBe('retry-me-1');
+    expect(fake.calls[0]!.input).toEqual({ profileId: 'p' });
+    const bad = await client.callTool({ name: 'send_connection_request', arguments: { profileId: 'p', idempotencyKey: 'has space' } });
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.content)).toContain('idempotencyKey');
+    expect(fake.calls).toHaveLength(1);
+  });
+
   describe('maps client errors to messages an agent can act on', () => {
     const cases: { name: string; error: ClientError; tool: string; expected: string[] }[] = [
       {
