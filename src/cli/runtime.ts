@@ -22,16 +22,7 @@ import type { McpCliConfig } from './options.js';
 interface ClientModule {
   createClient(opts: { baseUrl: string; apiKey: string; logger?: Logger }): OutreachClient | Promise<OutreachClient>;
 }
-interface EmbeddedService {
-  baseUrl: string;
-  apiKey: string;
-  close(): Promise<void>;
-}
-interface ServiceModule {
-  startService(opts: { host?: string; port?: number; dataDir?: string; seed?: string; apiKey?: string; logger?: Logger }): Promise<EmbeddedService>;
-}
 const CLIENT_MODULE: string = '../client/index.js';
-const SERVICE_MODULE: string = '../service/index.js';
 // ---------------------------------------------------------------------------
 
 async function loadClientModule(): Promise<ClientModule> {
@@ -40,11 +31,9 @@ async function loadClientModule(): Promise<ClientModule> {
   return mod as ClientModule;
 }
 
-async function loadServiceModule(): Promise<ServiceModule> {
-  // Loaded only when embedded: a remote setup never opens SQLite.
-  const mod = (await import(SERVICE_MODULE)) as Partial<ServiceModule>;
-  if (typeof mod.startService !== 'function') throw new Error('This build has no embedded service (src/service/index.ts startService).');
-  return mod as ServiceModule;
+/** Loaded only when embedded: a remote setup never opens SQLite or builds the world. */
+function loadServiceModule(): Promise<typeof import('../service/index.js')> {
+  return import('../service/index.js');
 }
 
 export interface Runtime {
@@ -85,6 +74,8 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
         ...(config.seed !== undefined ? { seed: config.seed } : {}),
         ...(config.apiKey !== undefined ? { apiKey: config.apiKey } : {}),
         logger: logger.child({ component: 'service' }),
+        // Events the embedded service raises reach the MCP events resource directly.
+        onEvent: (payload) => events.push({ event: payload.event, timestamp: payload.timestamp, data: payload.data as Record<string, unknown> }),
       });
       closers.push(() => service.close());
       baseUrl = service.baseUrl;

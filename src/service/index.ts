@@ -1,14 +1,67 @@
-/**
- * Public face of the embedded service (filled in by the service issue):
- *
- *   startService(opts: {
- *     host?: string;       // default 127.0.0.1
- *     port?: number;       // default 0 (any free port)
- *     dataDir?: string;    // default defaultDataDir(); ':memory:' for tests
- *     seed?: string;       // world seed, default 'outreach'
- *     apiKey?: string;     // demo user's key to accept; made on first start if absent
- *     clock?: Clock;
- *     logger?: Logger;
- *   }): Promise<{ baseUrl: string; apiKey: string; close(): Promise<void> }>
- */
-export {};
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../util/clock.js';
+import { defaultDataDir } from '../util/data-dir.js';
+import type { Logger } from '../util/logger.js';
+import { createService, type Service, type ServiceOptions } from './service.js';
+
+export { createService, DEFAULT_SEED, type Service, type ServiceOptions } from './service.js';
+export { DEMO_ACCOUNTS, DEMO_USER_ID, OTHER_USER_ID, DEMO_WORKSPACE_ID } from './accounts/seed.js';
+export { KeyStore } from './accounts/keys.js';
+
+export interface StartServiceOptions {
+  host?: string;
+  port?: number;
+  dataDir?: string;
+  seed?: string;
+  apiKey?: string;
+  clock?: Clock;
+  logger?: Logger;
+  onEvent?: ServiceOptions['onEvent'];
+  activityIntervalMs?: number;
+}
+
+export interface RunningService {
+  baseUrl: string;
+  apiKey: string;
+  service: Service;
+  close(): Promise<void>;
+}
+
+/** Starts the embedded service on loopback (by default) and answers once it listens. */
+export async function startService(opts: StartServiceOptions = {}): Promise<RunningService> {
+  const service = await createService({
+    dataDir: opts.dataDir ?? defaultDataDir(),
+    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    ...(opts.apiKey !== undefined ? { apiKey: opts.apiKey } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
+    ...(opts.activityIntervalMs !== undefined ? { activityIntervalMs: opts.activityIntervalMs } : {}),
+  });
+  const host = opts.host ?? '127.0.0.1';
+  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
+    const s = service.app.listen(opts.port ?? 0, host, () => resolve(s));
+    s.once('error', reject);
+  }).catch(async (err: unknown) => {
+    await service.close();
+    throw err;
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `http://${shownHost}:${port}`,
+    apiKey: service.apiKey,
+    service,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await service.close();
+      })();
+      return closing;
+    },
+  };
+}

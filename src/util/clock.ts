@@ -77,3 +77,17 @@ function toMs(t: number | Date | string): number {
   if (typeof t === 'number') return t;
   return new Date(t).getTime();
 }
+
+/**
+ * Real time sped up by `scale` from the moment it is made (demos: simulated
+ * activity that takes hours happens in minutes). scale 1 is the system clock.
+ */
+export function scaledClock(scale: number, base: Clock = systemClock): Clock {
+  if (!(scale > 0)) throw new Error(`time scale must be > 0, got ${scale}`);
+  if (scale === 1) return base;
+  const origin = base.now();
+  return {
+    now: () => origin + (base.now() - origin) * scale,
+    setTimeout: (fn, ms) => base.setTimeout(fn, ms / scale),
+  };
+}

@@ -3,6 +3,9 @@ import { endpointById, summarizeIssues, validate } from '../../../src/contract/i
 import { ManualClock } from '../../../src/util/clock.js';
 import { createLogger } from '../../../src/util/logger.js';
 import type { ActingAccount, DomainCall, DomainDeps, DomainModule, NetworkState } from '../../../src/service/domain/context.js';
+import { worldNetwork } from '../../../src/service/domain/world-network.js';
+
+export { worldNetwork };
 import type { Migration } from '../../../src/service/store/migration.js';
 import { accountView, generateWorld, type AccountView, type World } from '../../../src/service/world/index.js';
 
@@ -78,18 +81,6 @@ export interface Harness {
    * by the entry's schema (defaults applied), output checked against its schema.
    */
   call<T = Record<string, unknown>>(module: DomainModule, id: string, account: ActingAccount, input: Record<string, unknown>): T;
-}
-
-/** World-only relationships; the actions module replaces this with its overlay-aware one. */
-export function worldNetwork(view: (a: ActingAccount) => AccountView): NetworkState {
-  return {
-    degreeOf: (a, personId) => view(a).degreeOf(personId),
-    connectionIds: (a) => new Set(view(a).connections.map((c) => c.personId)),
-    isFollowing: (a, id) => {
-      const v = view(a);
-      return v.following.people.some((f) => f.personId === id) || v.following.companies.some((f) => f.companyId === id);
-    },
-  };
 }
 
 export function createHarness(options: {

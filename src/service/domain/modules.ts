@@ -1,0 +1,4 @@
+import type { DomainModule } from './context.js';
+
+/** Every domain area of the embedded service; each brings its tables, handlers and activity. */
+export const DOMAIN_MODULES: readonly DomainModule[] = [];

@@ -1,0 +1,175 @@
+import type { Express } from 'express';
+import { ENDPOINTS } from '../contract/index.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import { createLogger, type Logger } from '../util/logger.js';
+import { KeyStore } from './accounts/keys.js';
+import { AccountRepo } from './accounts/repo.js';
+import { DEMO_USER_ID, seedDemoTenant } from './accounts/seed.js';
+import { AuditLog } from './audit/log.js';
+import { coreHandlers } from './core-handlers.js';
+import type { ActingAccount, DomainDeps, NetworkState } from './domain/context.js';
+import { DOMAIN_MODULES } from './domain/modules.js';
+import { worldNetwork } from './domain/world-network.js';
+import { createApp } from './http/app.js';
+import type { RouteHandler } from './http/pipeline.js';
+import { IdempotencyStore } from './idempotency/store.js';
+import { createGovernor, type LimitsGovernor } from './limits/index.js';
+import { ALL_MIGRATIONS } from './store/schema.js';
+import { ensureMeta, openDatabase, runMigrations, type Db } from './store/db.js';
+import { WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
+import { accountView, generateWorld, type AccountView, type World } from './world/index.js';
+
+export const DEFAULT_SEED = 'outreach';
+
+export interface ServiceOptions {
+  /** Directory of outreach.db, or ':memory:'. */
+  dataDir: string;
+  /** World seed; fixed at first start of a data directory. */
+  seed?: string;
+  /** The demo user's key to accept (stored as a hash); default: the installation's demo JWT. */
+  apiKey?: string;
+  clock?: Clock;
+  logger?: Logger;
+  /** Every webhook event the service raises, as sent (for the MCP events resource). */
+  onEvent?: (payload: WebhookPayload) => void;
+  /** Real milliseconds between runs of simulated activity; 0 turns it off (tests drive runActivity). */
+  activityIntervalMs?: number;
+}
+
+export interface Service {
+  app: Express;
+  db: Db;
+  clock: Clock;
+  apiKey: string;
+  keys: KeyStore;
+  accounts: AccountRepo;
+  governor: LimitsGovernor;
+  webhooks: WebhookDispatcher;
+  deps: DomainDeps;
+  /** Runs every module's due simulated activity now (the timer calls this too). */
+  runActivity(): void;
+  close(): Promise<void>;
+}
+
+/** Builds the whole embedded service on one database; nothing listens yet. */
+export async function createService(opts: ServiceOptions): Promise<Service> {
+  const clock = opts.clock ?? systemClock;
+  const logger = opts.logger ?? createLogger('service');
+  const db = openDatabase(opts.dataDir);
+  runMigrations(db, ALL_MIGRATIONS);
+
+  const seed = ensureMeta(db, 'world_seed', () => opts.seed ?? DEFAULT_SEED);
+  if (opts.seed !== undefined && opts.seed !== seed) {
+    db.close();
+    throw new Error(`this data directory holds the world of seed "${seed}"; use that seed or another --data-dir`);
+  }
+  const epochMs = Number(ensureMeta(db, 'world_epoch', () => String(clock.now())));
+  seedDemoTenant(db, clock.now());
+
+  const keys = new KeyStore(db);
+  const apiKey = await keys.demoKey(DEMO_USER_ID, clock.now(), opts.apiKey);
+  const accounts = new AccountRepo(db);
+  const governor = createGovernor({ db, clock, planFor: (userId) => accounts.planOf(userId), logger });
+
+  let world: World | undefined;
+  const getWorld = (): World => (world ??= generateWorld(seed, { epochMs }));
+  const views = new Map<string, AccountView>();
+  const view = (a: ActingAccount): AccountView => {
+    let v = views.get(a.id);
+    if (!v) {
+      v = accountView(getWorld(), a.id, {
+        firstName: a.firstName,
+        lastName: a.lastName,
+        publicId: a.publicId,
+        premium: a.isPremium,
+        salesNavigator: a.hasSalesNavigator,
+      });
+      views.set(a.id, v);
+    }
+    return v;
+  };
+
+  const webhookStore = new WebhookStore(db);
+  const webhooks = new WebhookDispatcher({ store: webhookStore, clock, logger });
+
+  const network: { current: NetworkState } = { current: worldNetwork(view) };
+  const deps: DomainDeps = {
+    db,
+    clock,
+    world: getWorld,
+    view,
+    get network() {
+      return network.current;
+    },
+    emit(userId, accountId, event, data) {
+      webhooks.emitEvent(userId, accountId, event, data as never);
+      opts.onEvent?.({ event, timestamp: new Date(clock.now()).toISOString(), data: { ...data, accountId } });
+    },
+    recordUsage: (accountId, feature) => governor.recordUsage(accountId, feature, 'service'),
+    logger,
+  };
+
+  const handlers = coreHandlers(accounts, governor);
+  for (const module of DOMAIN_MODULES) {
+    for (const [id, handler] of module.handlers) {
+      if (handlers.has(id)) throw new Error(`endpoint ${id} has two handlers (${module.name})`);
+      const route: RouteHandler = ({ account, input }) => handler(deps, { account: account!, input });
+      handlers.set(id, route);
+    }
+  }
+
+  const app = createApp({
+    db,
+    clock,
+    logger,
+    keys,
+    accounts,
+    governor,
+    idempotency: new IdempotencyStore(db, () => clock.now()),
+    audit: new AuditLog(db, () => clock.now()),
+    endpoints: ENDPOINTS,
+    handlerFor: (id) => handlers.get(id),
+    routers: {
+      '/webhooks': createWebhooksRouter({
+        dispatcher: webhooks,
+        userIdOf: (_req, res) => res.locals.userId as string | undefined,
+        allowLoopback: true,
+        logger,
+      }),
+    },
+  });
+
+  const runActivity = (): void => {
+    for (const module of DOMAIN_MODULES) {
+      if (!module.runDue) continue;
+      try {
+        db.transaction(() => module.runDue!(deps, clock.now()))();
+      } catch (err) {
+        logger.error({ module: module.name, err: err instanceof Error ? err.message : String(err) }, 'simulated activity failed');
+      }
+    }
+  };
+
+  webhooks.start();
+  const interval = opts.activityIntervalMs ?? 1000;
+  const timer = interval > 0 ? setInterval(runActivity, interval) : undefined;
+  timer?.unref();
+
+  return {
+    app,
+    db,
+    clock,
+    apiKey,
+    keys,
+    accounts,
+    governor,
+    webhooks,
+    deps,
+    runActivity,
+    async close() {
+      if (timer) clearInterval(timer);
+      await webhooks.stop();
+      db.close();
+    },
+  };
+}
