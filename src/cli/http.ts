@@ -1,8 +1,7 @@
 import { isLoopbackHost, startHttpServer } from '../mcp/http.js';
-import { OutreachMcp } from '../mcp/server.js';
 import { createLogger } from '../util/logger.js';
 import { commandHelp, parseCliOptions } from './options.js';
-import { startRuntime } from './runtime.js';
+import { mcpFor, startRuntime } from './runtime.js';
 import { onShutdown } from './shutdown.js';
 
 /** `outreach-mcp http`: Streamable HTTP at /mcp and SSE at /sse, one session per client. */
@@ -23,14 +22,7 @@ export async function run(argv: string[]): Promise<void> {
     );
   }
   const runtime = await startRuntime(config, logger);
-  const mcp = new OutreachMcp({
-    client: runtime.client,
-    events: runtime.events,
-    readOnly: config.readOnly,
-    logger,
-    ...(config.toolsets ? { toolsets: config.toolsets } : {}),
-    ...(config.account ? { defaultAccountId: config.account } : {}),
-  });
+  const mcp = mcpFor(config, runtime, logger);
   let http;
   try {
     http = await startHttpServer({

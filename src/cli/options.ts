@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ACCOUNT_ID_PATTERN, TOOLSETS, type Toolset } from '../contract/index.js';
+import { CONFIRM_MODES, type ConfirmMode } from '../mcp/confirm.js';
 import { parseBooleanEnv, parseToolsets } from '../mcp/selection.js';
 
 /**
@@ -30,6 +31,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { flag: 'account', env: 'OUTREACH_ACCOUNT_ID', type: 'string', arg: 'ID', commands: BOTH, help: 'Default account (24 hex) for tools whose accountId is optional' },
   { flag: 'toolsets', env: 'OUTREACH_TOOLSETS', type: 'string', arg: 'LIST', commands: BOTH, help: `Comma-separated toolsets to serve: ${TOOLSETS.join(', ')} (default: all)` },
   { flag: 'read-only', env: 'OUTREACH_READ_ONLY', type: 'boolean', commands: BOTH, help: 'Serve only read-only tools (env: 1/true)' },
+  { flag: 'confirm', env: 'OUTREACH_CONFIRM', type: 'string', arg: 'MODE', commands: BOTH, help: 'Ask the user (MCP elicitation) before writes: sends (default: messages, InMail, invitations, unfollow), all, or off' },
+  { flag: 'confirm-writes', env: 'OUTREACH_CONFIRM_WRITES', type: 'boolean', commands: BOTH, help: 'Same as --confirm all (env: 1/true)' },
   { flag: 'webhook-port', env: 'OUTREACH_WEBHOOK_PORT', type: 'string', arg: 'N', commands: BOTH, help: 'Receive the service webhooks on this port (needs --webhook-secret)' },
   { flag: 'webhook-secret', env: 'OUTREACH_WEBHOOK_SECRET', type: 'string', arg: 'SECRET', commands: BOTH, secret: true, help: 'Secret that verifies X-Service-Signature on received webhooks' },
   { flag: 'log-level', env: 'OUTREACH_LOG_LEVEL', type: 'string', arg: 'LEVEL', commands: BOTH, help: 'fatal, error, warn, info, debug, trace or silent (default: info; logs go to stderr)' },
@@ -49,6 +52,7 @@ export interface McpCliConfig {
   account?: string;
   toolsets?: Toolset[];
   readOnly: boolean;
+  confirm: ConfirmMode;
   webhookPort?: number;
   webhookSecret?: string;
   logLevel: string;
@@ -121,6 +125,12 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
   }
   const readOnlyFlag = values['read-only'] === true;
   const readOnly = readOnlyFlag || (parseBooleanEnv('OUTREACH_READ_ONLY', nonEmpty(env.OUTREACH_READ_ONLY)) ?? false);
+  const confirmWrites = values['confirm-writes'] === true || (parseBooleanEnv('OUTREACH_CONFIRM_WRITES', nonEmpty(env.OUTREACH_CONFIRM_WRITES)) ?? false);
+  const confirmText = get('confirm')?.toLowerCase();
+  if (confirmText !== undefined && !(CONFIRM_MODES as readonly string[]).includes(confirmText)) {
+    throw new Error(`${described('confirm')} must be one of ${CONFIRM_MODES.join(', ')}, got "${confirmText}"`);
+  }
+  const confirm: ConfirmMode = confirmWrites ? 'all' : ((confirmText as ConfirmMode | undefined) ?? 'sends');
   const webhookPortText = get('webhook-port');
   const webhookPort = webhookPortText !== undefined ? port(described('webhook-port'), webhookPortText) : undefined;
   const webhookSecret = get('webhook-secret');
@@ -134,6 +144,7 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
 
   const config: McpCliConfig = {
     readOnly,
+    confirm,
     logLevel,
     port: portText !== undefined ? port(described('port'), portText) : 3000,
     host: (command === 'http' ? get('host') : undefined) ?? '127.0.0.1',

@@ -1,4 +1,5 @@
 import type { OutreachClient } from '../client/types.js';
+import { OutreachMcp } from '../mcp/server.js';
 import { RecentEvents } from '../mcp/events.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../mcp/webhook-receiver.js';
 import { defaultDataDir } from '../util/data-dir.js';
@@ -105,4 +106,17 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
     await closeAll();
     throw err;
   }
+}
+
+/** The MCP server a CLI command serves, from its options and runtime. */
+export function mcpFor(config: McpCliConfig, runtime: Runtime, logger: Logger): OutreachMcp {
+  return new OutreachMcp({
+    client: runtime.client,
+    events: runtime.events,
+    readOnly: config.readOnly,
+    confirm: config.confirm,
+    logger,
+    ...(config.toolsets ? { toolsets: config.toolsets } : {}),
+    ...(config.account ? { defaultAccountId: config.account } : {}),
+  });
 }

@@ -1,8 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { OutreachMcp } from '../mcp/server.js';
 import { createLogger } from '../util/logger.js';
 import { commandHelp, parseCliOptions } from './options.js';
-import { startRuntime } from './runtime.js';
+import { mcpFor, startRuntime } from './runtime.js';
 import { onShutdown } from './shutdown.js';
 
 /** `outreach-mcp [stdio]`: MCP on stdin/stdout; stdout carries protocol messages only. */
@@ -17,14 +16,7 @@ export async function run(argv: string[]): Promise<void> {
   for (const flag of config.secretFlags) logger.warn(`${flag} is visible to other local users in the process list; prefer the environment variable`);
 
   const runtime = await startRuntime(config, logger);
-  const mcp = new OutreachMcp({
-    client: runtime.client,
-    events: runtime.events,
-    readOnly: config.readOnly,
-    logger,
-    ...(config.toolsets ? { toolsets: config.toolsets } : {}),
-    ...(config.account ? { defaultAccountId: config.account } : {}),
-  });
+  const mcp = mcpFor(config, runtime, logger);
   const server = mcp.createServer();
   const transport = new StdioServerTransport();
   const stop = onShutdown(async () => {

@@ -3,6 +3,7 @@ import { ACCOUNT_ID_PATTERN, ENDPOINTS, INVALID_ACCOUNT_ID, type AnyEndpoint } f
 import type { OutreachClient } from '../client/types.js';
 import type { Logger } from '../util/logger.js';
 import { ResourceChanges } from './changes.js';
+import type { ConfirmMode } from './confirm.js';
 import type { EventSource } from './events.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
@@ -33,6 +34,8 @@ export interface OutreachMcpOptions extends ToolSelection {
   endpoints?: readonly AnyEndpoint[];
   logger?: Logger;
   now?: () => number;
+  /** Which writes ask the user first through elicitation: all, sends (default) or off. */
+  confirm?: ConfirmMode;
 }
 
 /**
@@ -83,6 +86,7 @@ export class OutreachMcp {
       resolveDefaultAccount: () => this.resolveDefaultAccount(),
       ...(this.options.defaultAccountId ? { defaultAccountId: this.options.defaultAccountId } : {}),
       ...(this.options.now ? { now: this.options.now } : {}),
+      confirm: this.options.confirm ?? 'sends',
     };
     registerTools(server, this.endpoints, ctx);
     registerPrompts(server, this.endpoints);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
@@ -12,6 +13,7 @@ import { ACCOUNT_ID_PATTERN, type AnyEndpoint } from '../contract/index.js';
 import type { CallOptions, OutreachClient, WaitProgress } from '../client/types.js';
 import { quotaUri, type ResourceChanges } from './changes.js';
 import { isObjectSchema, toolInputJsonSchema, toolInputZod, toolOutputJsonSchema, toolOutputZod } from './json-schema.js';
+import { confirmWrite, type ConfirmMode } from './confirm.js';
 import { renderText } from './render.js';
 import { describeToolError } from './tool-errors.js';
 
@@ -25,6 +27,8 @@ export interface ToolContext {
   /** Resolves the account a call without accountId acted for (for quota announcements). */
   resolveDefaultAccount(): Promise<string | undefined>;
   now?: () => number;
+  /** Which writes need the user's confirmation (default: sends). */
+  confirm?: ConfirmMode;
 }
 
 /** Progress for a call waiting in the limiter queue, when the caller asked for it. */
@@ -63,10 +67,15 @@ export async function runTool(
   args: Record<string, unknown>,
   extra: Extra,
   ctx: ToolContext,
+  server?: Server,
 ): Promise<CallToolResult> {
   const { idempotencyKey, ...input } = args;
   if (input.accountId === undefined && ctx.defaultAccountId && 'accountId' in e.input.shape) {
     input.accountId = ctx.defaultAccountId;
+  }
+  if (server) {
+    const stop = await confirmWrite(server, e, input, ctx.confirm ?? 'sends', extra);
+    if (stop) return stop;
   }
   const options: CallOptions = { signal: extra.signal };
   const onProgress = progressReporter(extra);
@@ -115,7 +124,7 @@ export function registerTools(server: McpServer, endpoints: readonly AnyEndpoint
         outputSchema: toolOutputZod(e),
         annotations: { ...e.annotations },
       },
-      (args: Record<string, unknown>, extra: Extra) => runTool(e, args, extra, ctx),
+      (args: Record<string, unknown>, extra: Extra) => runTool(e, args, extra, ctx, server.server),
     );
   }
   const tools = endpoints.map(toolDefinition);

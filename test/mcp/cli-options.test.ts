@@ -10,7 +10,7 @@ function config(command: 'stdio' | 'http', argv: string[], env: NodeJS.ProcessEn
 
 describe('MCP command-line options', () => {
   it('defaults to the embedded service, all tools, loopback port 3000', () => {
-    expect(config('http', [])).toEqual({ readOnly: false, logLevel: 'info', port: 3000, host: '127.0.0.1', secretFlags: [] });
+    expect(config('http', [])).toEqual({ readOnly: false, confirm: 'sends', logLevel: 'info', port: 3000, host: '127.0.0.1', secretFlags: [] });
   });
 
   it('reads every setting from the environment, and flags win over it', () => {
@@ -86,7 +86,16 @@ describe('desktop bundle environment', () => {
       OUTREACH_TOOLSETS: '',
       OUTREACH_READ_ONLY: 'false',
     };
-    expect(config('stdio', [], env)).toEqual({ readOnly: false, logLevel: 'info', port: 3000, host: '127.0.0.1', secretFlags: [] });
+    expect(config('stdio', [], env)).toEqual({ readOnly: false, confirm: 'sends', logLevel: 'info', port: 3000, host: '127.0.0.1', secretFlags: [] });
     expect(config('stdio', [], { ...env, OUTREACH_READ_ONLY: 'true' }).readOnly).toBe(true);
+  });
+
+  it('asks before sends by default; --confirm all|sends|off, --confirm-writes and their env vars', () => {
+    expect(config('stdio', []).confirm).toBe('sends');
+    expect(config('stdio', ['--confirm', 'off']).confirm).toBe('off');
+    expect(config('stdio', ['--confirm-writes']).confirm).toBe('all');
+    expect(config('stdio', [], { OUTREACH_CONFIRM: 'ALL' }).confirm).toBe('all');
+    expect(config('stdio', [], { OUTREACH_CONFIRM_WRITES: '1', OUTREACH_CONFIRM: 'off' }).confirm).toBe('all');
+    expect(() => config('stdio', ['--confirm', 'maybe'])).toThrow('--confirm must be one of all, sends, off, got "maybe"');
   });
 });

@@ -26,7 +26,7 @@ const connectResult = { success: true, invitationId: 'inv-1', timestamp: '2026-0
 
 describe('resources', () => {
   it('lists the accounts resource, a status and a quota resource per account, and the events resource', async () => {
-    const { client } = await open(new OutreachMcp({ client: new FakeClient(), events: new RecentEvents() }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: new FakeClient(), events: new RecentEvents() }));
     const uris = (await client.listResources()).resources.map((r) => r.uri).sort();
     expect(uris).toEqual(
       [
@@ -45,7 +45,7 @@ describe('resources', () => {
   it('reads the account list, a status (A2) and a quota report (A7)', async () => {
     const fake = new FakeClient();
     fake.quotaUsed = 3;
-    const { client } = await open(new OutreachMcp({ client: fake }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
     expect(jsonOf(await client.readResource({ uri: 'outreach://accounts' }))).toEqual({ accounts: fake.accountList });
     expect(jsonOf(await client.readResource({ uri: `outreach://accounts/${ACCOUNT_B}/status` }))).toEqual(accountStatus(ACCOUNT_B));
     expect(fake.calls.map((c) => [c.tool, c.input])).toEqual([['get_account_status_by_id', { accountId: ACCOUNT_B }]]);
@@ -56,7 +56,7 @@ describe('resources', () => {
 
   it('answers a malformed or unknown account id with a clear error', async () => {
     const fake = new FakeClient();
-    const { client } = await open(new OutreachMcp({ client: fake }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
     await expect(client.readResource({ uri: 'outreach://accounts/xyz/quota' })).rejects.toThrow(/Invalid account ID format/);
     await expect(client.readResource({ uri: `outreach://accounts/${'c'.repeat(24)}/quota` })).rejects.toThrow(/Account not found or not accessible/);
     expect(fake.quotaReads).toEqual([`${'c'.repeat(24)}`]);
@@ -66,7 +66,7 @@ describe('resources', () => {
     const fake = new FakeClient().on('get_account_status_by_id', () => {
       throw new ClientError({ kind: 'rate_limit', status: 429, message: 'Rate limit exceeded', retryAfterMs: 30_000 });
     });
-    const { client } = await open(new OutreachMcp({ client: fake }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
     await expect(client.readResource({ uri: `outreach://accounts/${ACCOUNT_A}/status` })).rejects.toThrow(/Retry after 30 s/);
   });
 });
@@ -76,7 +76,7 @@ describe('resource subscriptions', () => {
 
   it('announces a quota change to a subscriber after a successful quota-spending call, for that account only', async () => {
     const fake = new FakeClient().on('send_connection_request', () => connectResult);
-    const { client, updates } = await open(new OutreachMcp({ client: fake, endpoints }));
+    const { client, updates } = await open(new OutreachMcp({ confirm: 'off', client: fake, endpoints }));
     const caps = client.getServerCapabilities();
     expect(caps?.resources).toMatchObject({ subscribe: true, listChanged: true });
     await client.subscribeResource({ uri: `outreach://accounts/${ACCOUNT_B}/quota` });
@@ -90,7 +90,7 @@ describe('resource subscriptions', () => {
 
   it('resolves an omitted accountId to the default account', async () => {
     const fake = new FakeClient().on('send_connection_request', () => connectResult);
-    const { client, updates } = await open(new OutreachMcp({ client: fake, endpoints }));
+    const { client, updates } = await open(new OutreachMcp({ confirm: 'off', client: fake, endpoints }));
     await client.subscribeResource({ uri: `outreach://accounts/${ACCOUNT_A}/quota` });
     await client.callTool({ name: 'send_connection_request', arguments: { profileId: 'p' } });
     await until(() => updates.length >= 1, 'a resources/updated notification');
@@ -103,7 +103,7 @@ describe('resource subscriptions', () => {
       if (fail) throw new ClientError({ kind: 'server', status: 500, message: 'boom' });
       return connectResult;
     });
-    const { client, updates } = await open(new OutreachMcp({ client: fake, endpoints }));
+    const { client, updates } = await open(new OutreachMcp({ confirm: 'off', client: fake, endpoints }));
     const uri = `outreach://accounts/${ACCOUNT_A}/quota`;
     await client.subscribeResource({ uri });
     await client.callTool({ name: 'send_connection_request', arguments: { accountId: ACCOUNT_A, profileId: 'p' } });
@@ -117,7 +117,7 @@ describe('resource subscriptions', () => {
 
   it('reaches a subscriber in another session of the same process', async () => {
     const fake = new FakeClient().on('send_connection_request', () => connectResult);
-    const mcp = new OutreachMcp({ client: fake, endpoints });
+    const mcp = new OutreachMcp({ confirm: 'off', client: fake, endpoints });
     const watcher = await open(mcp);
     const actor = await open(mcp);
     await watcher.client.subscribeResource({ uri: `outreach://accounts/${ACCOUNT_A}/quota` });
@@ -130,7 +130,7 @@ describe('resource subscriptions', () => {
 describe('resource list changes', () => {
   it('sends list_changed to every session when the accessible accounts change', async () => {
     const fake = new FakeClient();
-    const mcp = new OutreachMcp({ client: fake });
+    const mcp = new OutreachMcp({ confirm: 'off', client: fake });
     const reader = await open(mcp);
     const other = await open(mcp);
     const changed: string[] = [];
@@ -156,7 +156,7 @@ describe('events resource', () => {
 
   it('shows received events most recent first, bounded', async () => {
     const events = new RecentEvents(2, () => Date.parse('2026-01-05T01:00:00.000Z'));
-    const { client } = await open(new OutreachMcp({ client: new FakeClient(), events }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: new FakeClient(), events }));
     events.push(event(1));
     events.push(event(2));
     events.push(event(3));
@@ -169,7 +169,7 @@ describe('events resource', () => {
 
   it('announces a new event to subscribers', async () => {
     const events = new RecentEvents();
-    const { client, updates } = await open(new OutreachMcp({ client: new FakeClient(), events }));
+    const { client, updates } = await open(new OutreachMcp({ confirm: 'off', client: new FakeClient(), events }));
     events.push(event(1)); // before subscribing: not announced
     await client.subscribeResource({ uri: 'outreach://events/recent' });
     events.push(event(2));
@@ -178,14 +178,14 @@ describe('events resource', () => {
   });
 
   it('is absent when no event source is configured', async () => {
-    const { client } = await open(new OutreachMcp({ client: new FakeClient() }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: new FakeClient() }));
     const uris = (await client.listResources()).resources.map((r) => r.uri);
     expect(uris).not.toContain('outreach://events/recent');
   });
 
   it('stops listening when a session closes', async () => {
     const events = new RecentEvents();
-    const mcp = new OutreachMcp({ client: new FakeClient(), events });
+    const mcp = new OutreachMcp({ confirm: 'off', client: new FakeClient(), events });
     const s = await connect(mcp);
     const other = await open(mcp);
     await s.client.subscribeResource({ uri: 'outreach://events/recent' });

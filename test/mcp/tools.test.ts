@@ -24,7 +24,7 @@ function textOf(result: { content?: unknown }): string {
 
 describe('tools/list', () => {
   it('lists one tool per contract entry with schemas, title and annotations', async () => {
-    const { client } = await open(new OutreachMcp({ client: new FakeClient() }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: new FakeClient() }));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(ENDPOINTS.map((e) => e.tool).sort());
     for (const e of ENDPOINTS) {
@@ -38,7 +38,7 @@ describe('tools/list', () => {
   });
 
   it('advertises accountId as optional only where the contract does', async () => {
-    const { client } = await open(new OutreachMcp({ client: new FakeClient() }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: new FakeClient() }));
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     for (const e of ENDPOINTS) {
@@ -51,7 +51,7 @@ describe('tools/list', () => {
   });
 
   it('keeps the listing compact: no $schema, no date-time regex, ≤200 estimated tokens per tool', async () => {
-    const { client } = await open(new OutreachMcp({ client: new FakeClient(), endpoints: [...ENDPOINTS, ...TEST_ENDPOINTS] }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: new FakeClient(), endpoints: [...ENDPOINTS, ...TEST_ENDPOINTS] }));
     const { tools } = await client.listTools();
     const json = JSON.stringify(tools);
     expect(json).not.toContain('$schema');
@@ -61,7 +61,7 @@ describe('tools/list', () => {
 
   it('wraps a non-object output as {result} and loosens deep output structure', async () => {
     const fake = new FakeClient().on('search_things', () => [{ name: 'x', reaction: null }]);
-    const { client } = await open(new OutreachMcp({ client: fake, endpoints: [sendConnection, ...TEST_ENDPOINTS] }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake, endpoints: [sendConnection, ...TEST_ENDPOINTS] }));
     const tool = (await client.listTools()).tools.find((t) => t.name === 'search_things')!;
     const items = (tool.outputSchema!.properties as Record<string, { items: { properties: Record<string, unknown> } }>).result.items;
     expect(items.properties.reaction).toEqual({
@@ -80,7 +80,7 @@ describe('tools/list', () => {
 describe('tools/call', () => {
   it('returns structuredContent and a short text rendering', async () => {
     const fake = new FakeClient();
-    const { client } = await open(new OutreachMcp({ client: fake }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
     const result = await client.callTool({ name: 'get_account_status_by_id', arguments: { accountId: ACCOUNT_B } });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual(accountStatus(ACCOUNT_B));
@@ -92,7 +92,7 @@ describe('tools/call', () => {
 
   it('rejects bad input as an isError result naming the field, sending nothing', async () => {
     const fake = new FakeClient();
-    const { client } = await open(new OutreachMcp({ client: fake, endpoints: [...ENDPOINTS, ...TEST_ENDPOINTS] }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake, endpoints: [...ENDPOINTS, ...TEST_ENDPOINTS] }));
     const bad = await client.callTool({ name: 'get_account_status_by_id', arguments: { accountId: 'nope' } });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain('accountId');
@@ -109,19 +109,19 @@ describe('tools/call', () => {
 
   it('fills an omitted optional accountId with the configured default account', async () => {
     const fake = new FakeClient();
-    const { client } = await open(new OutreachMcp({ client: fake, defaultAccountId: ACCOUNT_B }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake, defaultAccountId: ACCOUNT_B }));
     await client.callTool({ name: 'get_account_status', arguments: {} });
     await client.callTool({ name: 'get_account_status', arguments: { accountId: ACCOUNT_A } });
     expect(fake.calls.map((c) => c.input)).toEqual([{ accountId: ACCOUNT_B }, { accountId: ACCOUNT_A }]);
   });
 
   it('refuses a malformed default account at start-up', () => {
-    expect(() => new OutreachMcp({ client: new FakeClient(), defaultAccountId: 'xyz' })).toThrow(/Invalid account ID format/);
+    expect(() => new OutreachMcp({ confirm: 'off', client: new FakeClient(), defaultAccountId: 'xyz' })).toThrow(/Invalid account ID format/);
   });
 
   it('gives a write an idempotency key and a read none', async () => {
     const fake = new FakeClient().on('send_connection_request', () => ({ success: true, invitationId: 'i1', timestamp: '2026-01-05T00:00:00.000Z' }));
-    const { client } = await open(new OutreachMcp({ client: fake, endpoints: [...ENDPOINTS, ...TEST_ENDPOINTS] }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake, endpoints: [...ENDPOINTS, ...TEST_ENDPOINTS] }));
     await client.callTool({ name: 'send_connection_request', arguments: { profileId: 'p' } });
     await client.callTool({ name: 'get_account_status', arguments: {} });
     expect(fake.calls[0]!.options?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -130,7 +130,7 @@ describe('tools/call', () => {
 
   it("uses the agent's own idempotencyKey on a write, sends it as an option and not as input", async () => {
     const fake = new FakeClient().on('send_connection_request', () => ({ success: true, invitationId: 'i1', timestamp: '2026-01-05T00:00:00.000Z' }));
-    const { client } = await open(new OutreachMcp({ client: fake }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
     const tools = (await client.listTools()).tools;
     expect(tools.find((t) => t.name === 'send_connection_request')!.inputSchema.properties).toHaveProperty('idempotencyKey');
     expect(tools.find((t) => t.name === 'get_account_status')!.inputSchema.properties).not.toHaveProperty('idempotencyKey');
@@ -193,7 +193,7 @@ describe('tools/call', () => {
         const fake = new FakeClient().on(c.tool, () => {
           throw c.error;
         });
-        const { client } = await open(new OutreachMcp({ client: fake, endpoints: [...ENDPOINTS, ...TEST_ENDPOINTS] }));
+        const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake, endpoints: [...ENDPOINTS, ...TEST_ENDPOINTS] }));
         const args = c.tool === 'send_connection_request' ? { profileId: 'p' } : {};
         const result = await client.callTool({ name: c.tool, arguments: args });
         expect(result.isError).toBe(true);
@@ -208,7 +208,7 @@ describe('tools/call', () => {
       options?.onProgress?.({ message: 'queued behind 1 call in the account group; ~4 s', waitedMs: 5000, etaMs: 4000 });
       return accountStatus(ACCOUNT_A);
     });
-    const { client } = await open(new OutreachMcp({ client: fake }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
     const progress: { progress: number; total?: number; message?: string }[] = [];
     const result = await client.callTool({ name: 'get_account_status', arguments: {} }, undefined, {
       onprogress: (p) => progress.push(p),
@@ -222,7 +222,7 @@ describe('tools/call', () => {
 
   it('passes no progress callback when the caller gave no progress token', async () => {
     const fake = new FakeClient();
-    const { client } = await open(new OutreachMcp({ client: fake }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
     await client.callTool({ name: 'get_account_status', arguments: {} });
     expect(fake.calls[0]!.options?.onProgress).toBeUndefined();
     expect(fake.calls[0]!.options?.signal).toBeInstanceOf(AbortSignal);
@@ -234,7 +234,7 @@ describe('tools/call', () => {
       seen = options?.signal;
       return waitForAbort(options?.signal);
     });
-    const { client } = await open(new OutreachMcp({ client: fake }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
     const controller = new AbortController();
     const pending = client.callTool({ name: 'get_account_status', arguments: {} }, undefined, { signal: controller.signal });
     await until(() => seen !== undefined, 'the call to reach the client');
@@ -250,7 +250,7 @@ describe('tool selection', () => {
 
   it('serves only the chosen toolsets', async () => {
     for (const toolset of TOOLSETS) {
-      const { client, close } = await connect(new OutreachMcp({ client: new FakeClient(), endpoints: all, toolsets: [toolset] }));
+      const { client, close } = await connect(new OutreachMcp({ confirm: 'off', client: new FakeClient(), endpoints: all, toolsets: [toolset] }));
       const names = (await client.listTools()).tools.map((t) => t.name).sort();
       expect(names).toEqual(all.filter((e) => e.toolset === toolset).map((e) => e.tool).sort());
       await close();
@@ -258,7 +258,7 @@ describe('tool selection', () => {
   });
 
   it('serves only read-only tools in read-only mode and refuses the others', async () => {
-    const { client } = await open(new OutreachMcp({ client: new FakeClient(), endpoints: all, readOnly: true }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: new FakeClient(), endpoints: all, readOnly: true }));
     const names = (await client.listTools()).tools.map((t) => t.name).sort();
     expect(names).toEqual(selectEndpoints(all, { readOnly: true }).map((e) => e.tool).sort());
     expect(names).not.toContain(sendConnection.tool);
@@ -267,7 +267,7 @@ describe('tool selection', () => {
   });
 
   it('combines toolsets and read-only with the full table', async () => {
-    const { client } = await open(new OutreachMcp({ client: new FakeClient(), toolsets: ['account'], readOnly: true }));
+    const { client } = await open(new OutreachMcp({ confirm: 'off', client: new FakeClient(), toolsets: ['account'], readOnly: true }));
     const expected = ENDPOINTS.filter((e) => e.toolset === 'account' && e.annotations.readOnlyHint);
     expect((await client.listTools()).tools).toHaveLength(expected.length);
     expect(endpointById('A1')).toBeDefined();
