@@ -4,7 +4,7 @@ import { findCompany, testWorldPost } from './world-picks.js';
 import { ACCOUNTS, domainError, postsHarness, publicPersonPosts, withTracking } from './helpers.js';
 import { testWorld } from '../harness.js';
 
-type Scrape = { postUrn: string; reactions: Record<string, number>; comments: number; shares: number; timestamp: string; text: string; author: { name: string } };
+type Scrape = { postUrn: string; reactions: Record<string, number> & { total: number }; comments: number; shares: number; timestamp: string; text: string; author: { name: string } };
 type Reactions = { reactions: Array<{ profileId: string; name: string; reactionType: string }>; total: number; hasMore: boolean };
 type Comments = { comments: Array<{ commentId: string; authorName: string; content: string; likes: number; timestamp: string }>; hasMore: boolean };
 type Posted = { success: boolean; commentId: string; commentUrn: string; timestamp: string };
