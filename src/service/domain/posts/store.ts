@@ -69,7 +69,9 @@ function statements(db: Database) {
       VALUES (@account_id, @post_id, @post_urn, @post_url, @reaction_type, @reacted_at_ms,
         @actor_profile_id, @actor_name, @actor_headline, @actor_profile_url)
       ON CONFLICT (account_id, post_id) DO UPDATE SET
-        reaction_type = excluded.reaction_type, reacted_at_ms = excluded.reacted_at_ms`),
+        reaction_type = excluded.reaction_type,
+        -- The same type again changes nothing (idempotent); a new type is a new reaction, dated now.
+        reacted_at_ms = CASE WHEN reaction_type = excluded.reaction_type THEN reacted_at_ms ELSE excluded.reacted_at_ms END`),
     commentsOfPost: s<[string]>('SELECT * FROM posts_comments WHERE post_id = ?'),
     commentById: s<[string]>('SELECT * FROM posts_comments WHERE comment_id = ?'),
     ownComments: s<[string]>("SELECT * FROM posts_comments WHERE account_id = ? AND author_kind = 'account'"),

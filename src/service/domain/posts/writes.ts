@@ -11,11 +11,19 @@ import { scheduleReciprocal } from './simulation.js';
 import { storeOf } from './store.js';
 import type { AnswerOf, CallOf } from './types.js';
 
-/** E3: one reaction per account and post; reacting again changes its type (and time), never the count. */
+/**
+ * E3: one reaction per account and post. Another type replaces the reaction
+ * (new type, dated now; the count stays); the same type again changes nothing.
+ */
 export function react(deps: DomainDeps, { account, input }: CallOf<typeof reactToPost>): AnswerOf<typeof reactToPost> {
   const post = resolvePost(deps, account, input.postUrn);
+  const store = storeOf(deps.db);
+  if (!store.reactionOf.get(account.id, post.activityId)) {
+    const had = deps.view(account).reactions.find((r) => r.postActivityId === post.activityId);
+    if (had?.reactionType === input.reactionType) return { success: true };
+  }
   const me = selfCard(deps, account);
-  storeOf(deps.db).upsertReaction.run({
+  store.upsertReaction.run({
     account_id: account.id,
     post_id: post.activityId,
     post_urn: post.activityUrn,

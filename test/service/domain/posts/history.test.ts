@@ -56,6 +56,21 @@ describe('A6 own reaction history', () => {
     expect(all.filter((r) => r.activityUrn === post.activityUrn)).toEqual([expect.objectContaining({ reactionType: 'ENTERTAINMENT', timestamp: h.clock.now() })]);
   });
 
+  it('reacting again with the same type changes nothing, not even the date', () => {
+    const h = postsHarness();
+    const fresh = publicPersonPosts()[11]!;
+    h.run('E3', me, { postUrn: fresh.activityUrn, reactionType: 'LIKE' });
+    const at = h.clock.now();
+    h.clock.advance(60_000);
+    h.run('E3', me, { postUrn: fresh.postUrl, reactionType: 'LIKE' });
+    const old = h.deps.view(me).reactions[5]!;
+    h.run('E3', me, { postUrn: old.postUrl, reactionType: old.reactionType });
+    const all = walk((i) => h.run<Page<'reactions', ReactionItem>>('A6', me, i), 'reactions', 100).items;
+    expect(all).toHaveLength(h.deps.view(me).reactions.length + 1);
+    expect(all[0]).toMatchObject({ activityUrn: fresh.activityUrn, timestamp: at });
+    expect(all.find((r) => r.activityUrn === old.postActivityUrn)).toMatchObject({ reactionType: old.reactionType, timestamp: old.reactedAtMs });
+  });
+
   it('token paging walks the whole history newest first, without overlap, and ends with null', () => {
     const h = postsHarness();
     const view = h.deps.view(me);
