@@ -1,4 +1,5 @@
 import type { DomainModule } from './context.js';
+import { postsModule } from './posts/index.js';
 
 /** Every domain area of the embedded service; each brings its tables, handlers and activity. */
-export const DOMAIN_MODULES: readonly DomainModule[] = [];
+export const DOMAIN_MODULES: readonly DomainModule[] = [postsModule];
