@@ -35,7 +35,7 @@ export interface ClientOptions {
   windowMs?: number;
   /** Per-group calls per window; defaults to the spec's PER_MINUTE_LIMITS. */
   limits?: Partial<Record<LimitGroup, number | null>>;
-  /** Extra spacing over windowMs/limit (default 0.02 = 2 %). */
+  /** Extra spacing over windowMs/limit (default 0.03 = 3 %). */
   spacingMargin?: number;
   /** Calls that may wait per (account, group) (default 100). */
   maxQueue?: number;

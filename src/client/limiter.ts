@@ -33,7 +33,7 @@ export interface LimiterOptions {
 export const DEFAULT_LIMITER_OPTIONS: Omit<LimiterOptions, 'gate'> = {
   windowMs: 60_000,
   limits: PER_MINUTE_LIMITS,
-  spacingMargin: 0.02,
+  spacingMargin: 0.03,
   maxQueue: 100,
   maxWaitMs: 45_000,
   progressIntervalMs: 5_000,
@@ -101,6 +101,18 @@ export class CallLimiter {
     return Math.ceil((this.options.windowMs / limit) * (1 + this.options.spacingMargin));
   }
 
+  /**
+   * Lateness a start may make up without being lost: a quarter of the slack
+   * between limit*interval and the window; the rest absorbs jitter between
+   * our start and the service's count (network, the service's own work).
+   */
+  toleranceMs(group: LimitGroup): number {
+    const interval = this.intervalMs(group);
+    const limit = this.options.limits[group];
+    if (interval === null || !limit) return 0;
+    return Math.max(0, Math.floor((limit * interval - this.options.windowMs) / 4));
+  }
+
   private key(account: string, group: LimitGroup): string {
     return `${account}:${group}`;
   }
@@ -124,11 +136,13 @@ export class CallLimiter {
     if (opts.signal?.aborted) throw cancelled();
     if (interval === null) return;
     const key = this.key(account, group);
+    const tolerance = this.toleranceMs(group);
     const maxWaitMs = opts.maxWaitMs ?? this.options.maxWaitMs;
     const eta = this.estimateWaitMs(account, group);
     if (eta > maxWaitMs) throw queueTimeout(group, account, eta, 'Too many calls queued');
     const queue = this.queues.key(key);
-    if (queue.queued() >= this.options.maxQueue) throw queueTimeout(group, account, eta, 'Queue full');
+    // Own count: Bottleneck registers jobs asynchronously, its queued() lags.
+    if ((this.waiting.get(key) ?? 0) >= this.options.maxQueue) throw queueTimeout(group, account, eta, 'Queue full');
 
     const started = Date.now();
     const deadline = started + maxWaitMs;
@@ -166,7 +180,7 @@ export class CallLimiter {
     const job = queue.schedule(async (): Promise<boolean> => {
       for (;;) {
         if (stop.signal.aborted) return false;
-        const wait = await this.options.gate.tryAcquire(key, interval);
+        const wait = await this.options.gate.tryAcquire(key, interval, tolerance);
         if (wait === 0) return true;
         if (Date.now() + wait > deadline) return false;
         if (!(await sleep(wait, stop.signal))) return false;
