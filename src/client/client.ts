@@ -177,7 +177,7 @@ export class GovernedClient implements OutreachClient {
     if (this.cache.ttlFor(endpoint) > 0) this.counters.cacheMisses++;
 
     const features = endpoint.quota ?? [];
-    if (this.guard.needsRefresh(account, features)) await this.refreshQuota(account, options);
+    if (this.guard.needsRefresh(account, features)) await this.refreshQuota(account, endpoint.id, options);
     let reservation;
     try {
       reservation = this.guard.reserve(account, features, endpoint.id);
@@ -271,13 +271,24 @@ export class GovernedClient implements OutreachClient {
     return this.defaultAccountId;
   }
 
-  private async refreshQuota(account: string, options: CallOptions): Promise<void> {
+  /**
+   * Reads the quota report once for concurrent callers. When the service
+   * answers it with an error (e.g. a remote service without A7), the call
+   * goes ahead unguarded (the service still enforces its quotas); when the
+   * service cannot be reached or the caller gave up, the call fails.
+   */
+  private async refreshQuota(account: string, endpointId: string, options: CallOptions): Promise<void> {
     let pending = this.quotaRefreshes.get(account);
     if (!pending) {
       pending = this.quota(account, options).finally(() => this.quotaRefreshes.delete(account));
       this.quotaRefreshes.set(account, pending);
     }
-    await pending;
+    try {
+      await pending;
+    } catch (err) {
+      if (err instanceof ClientError && ['network', 'cancelled', 'queue_timeout'].includes(err.kind)) throw err;
+      this.logger.warn({ endpointId, account, err: (err as Error).message }, 'quota report unavailable; call not guarded locally');
+    }
   }
 
   private parseOutput(schema: z.ZodType, body: unknown, endpointId: string, write: boolean, strict = false): unknown {
