@@ -310,7 +310,7 @@ export class GovernedClient implements OutreachClient {
   /** Limiter slot, request, and the bounded retries; every attempt takes a slot. */
   private async governed(req: Governed, options: CallOptions): Promise<HttpReply> {
     for (let attempt = 0; ; attempt++) {
-      await this.limiter.acquire(req.account, req.group, {
+      const slot = await this.limiter.acquire(req.account, req.group, {
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
@@ -320,6 +320,7 @@ export class GovernedClient implements OutreachClient {
       const own = new AbortController();
       const signal = options.signal ? AbortSignal.any([options.signal, own.signal]) : own.signal;
       let reply: HttpReply;
+      await this.limiter.sent(slot);
       try {
         reply = await this.transport.send({
           method: req.method,

@@ -1,4 +1,3 @@
-import Bottleneck from 'bottleneck';
 import type { LimitGroup } from '../contract/index.js';
 import { PER_MINUTE_LIMITS } from '../contract/index.js';
 import { describeDelay } from './errors.js';
@@ -7,11 +6,19 @@ import { ClientError, type WaitProgress } from './types.js';
 
 /**
  * Per-minute governance: one FIFO queue per (account, endpoint group), shared
- * by every caller in the process (a Bottleneck Group), bounded, each queue
- * releasing one call per spacing interval through a SlotGate (in-process, or
- * shared through Redis). A queued call reports progress, leaves the queue when
- * its caller aborts (without spending a slot) and fails fast when it would
- * wait longer than allowed.
+ * by every caller in the process, bounded, each queue releasing one call per
+ * spacing interval through a SlotGate (in-process, or shared through Redis).
+ * A queued call reports progress, leaves the queue when its caller aborts
+ * (without spending a slot) and fails fast when it would wait longer than
+ * allowed.
+ *
+ * The queue is a per-key promise chain rather than a Bottleneck Group:
+ * Bottleneck's local datastore yields to the event loop with setTimeout(0)
+ * several times per job (about 5 ms per call, measured), so a burst of queued
+ * jobs keeps the loop busy enough to skew request timing; it cannot take one
+ * queued job out (an aborted call would still spend its slot); and its Redis
+ * clustering fails on Redis 7 (see slot-gate.ts). What Bottleneck would add
+ * here, a FIFO with concurrency 1, is a few lines.
  */
 
 export interface LimiterOptions {
@@ -38,6 +45,14 @@ export const DEFAULT_LIMITER_OPTIONS: Omit<LimiterOptions, 'gate'> = {
   maxWaitMs: 45_000,
   progressIntervalMs: 5_000,
 };
+
+/** A granted slot, to report when the call is actually sent. */
+export interface Slot {
+  key: string;
+  grantedAt: number;
+  intervalMs: number;
+  toleranceMs: number;
+}
 
 export interface AcquireOptions {
   signal?: AbortSignal;
@@ -78,27 +93,35 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 
 export class CallLimiter {
   private readonly options: LimiterOptions;
-  private readonly queues: Bottleneck.Group;
+  /** Tail of each key's FIFO chain; a job starts when the previous one ends. */
+  private readonly tails = new Map<string, Promise<unknown>>();
+  /** Stops of every live waiter, for close(). */
+  private readonly live = new Set<AbortController>();
+  private closed = false;
   /** Live (not cancelled) waiters per key, for wait estimates. */
   private readonly waiting = new Map<string, number>();
 
   constructor(options: LimiterOptions) {
     this.options = options;
-    // One call at a time per key: the job only waits for its slot, then
-    // returns, so the HTTP request itself runs outside the queue.
-    this.queues = new Bottleneck.Group({
-      maxConcurrent: 1,
-      highWater: options.maxQueue,
-      strategy: Bottleneck.strategy.OVERFLOW,
-      timeout: Math.max(options.windowMs * 5, 60_000),
+  }
+
+  /** Runs fn after every job queued before it under key (FIFO, one at a time). */
+  private serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const run = previous.then(fn);
+    const tail = run.catch(() => {});
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
     });
+    return run;
   }
 
   /** Spacing between starts for a group, or null when unlimited. */
   intervalMs(group: LimitGroup): number | null {
     const limit = this.options.limits[group];
     if (limit === null || limit === undefined || limit <= 0) return null;
-    return Math.ceil((this.options.windowMs / limit) * (1 + this.options.spacingMargin));
+    return (this.options.windowMs / limit) * (1 + this.options.spacingMargin);
   }
 
   /**
@@ -130,29 +153,51 @@ export class CallLimiter {
     await this.options.gate.holdFor(this.key(account, group), delayMs);
   }
 
+  /**
+   * The call is being sent now. If it starts well after its slot was granted
+   * (a busy event loop, e.g. while hundreds of calls are set up at once), the
+   * next slot moves so that it still comes a full interval after this send.
+   */
+  async sent(slot: Slot | undefined): Promise<void> {
+    if (!slot) return;
+    const late = Date.now() - slot.grantedAt;
+    if (late <= 1) return;
+    await this.options.gate.holdFor(slot.key, Math.max(0, slot.intervalMs - slot.toleranceMs));
+  }
+
   /** Resolves when this call may be sent; rejects with queue_timeout or cancelled. */
-  async acquire(account: string, group: LimitGroup, opts: AcquireOptions = {}): Promise<void> {
+  async acquire(account: string, group: LimitGroup, opts: AcquireOptions = {}): Promise<Slot | undefined> {
     const interval = this.intervalMs(group);
     if (opts.signal?.aborted) throw cancelled();
-    if (interval === null) return;
+    if (interval === null) return undefined;
     const key = this.key(account, group);
     const tolerance = this.toleranceMs(group);
+    // grantedAt is when the gate was asked: the slot's start is counted from then.
+    const granted = (grantedAt: number): Slot => ({ key, grantedAt, intervalMs: interval, toleranceMs: tolerance });
     const maxWaitMs = opts.maxWaitMs ?? this.options.maxWaitMs;
     const eta = this.estimateWaitMs(account, group);
     if (eta > maxWaitMs) throw queueTimeout(group, account, eta, 'Too many calls queued');
-    const queue = this.queues.key(key);
-    // Own count: Bottleneck registers jobs asynchronously, its queued() lags.
+    if (this.closed) throw cancelled();
     if ((this.waiting.get(key) ?? 0) >= this.options.maxQueue) throw queueTimeout(group, account, eta, 'Queue full');
+
+    // Fast path: nobody waits on this key, so taking a free slot now jumps no queue.
+    if ((this.waiting.get(key) ?? 0) === 0 && this.options.gate.estimateWait(key) === 0) {
+      const askedAt = Date.now();
+      if ((await this.options.gate.tryAcquire(key, interval, tolerance)) === 0) return granted(askedAt);
+      if (opts.signal?.aborted) throw cancelled();
+    }
 
     const started = Date.now();
     const deadline = started + maxWaitMs;
     const stop = new AbortController();
+    this.live.add(stop);
     this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
     let live = true;
     const leave = (): void => {
       if (!live) return;
       live = false;
       this.waiting.set(key, Math.max(0, (this.waiting.get(key) ?? 1) - 1));
+      this.live.delete(stop);
       stop.abort();
     };
 
@@ -177,11 +222,13 @@ export class CallLimiter {
       progressTimer = setInterval(report, this.options.progressIntervalMs);
     }
 
-    const job = queue.schedule(async (): Promise<boolean> => {
+    // The job only waits for the slot, then ends: the HTTP request runs outside the queue.
+    const job = this.serial(key, async (): Promise<number | false> => {
       for (;;) {
-        if (stop.signal.aborted) return false;
+        if (stop.signal.aborted || this.closed) return false;
+        const askedAt = Date.now();
         const wait = await this.options.gate.tryAcquire(key, interval, tolerance);
-        if (wait === 0) return true;
+        if (wait === 0) return askedAt;
         if (Date.now() + wait > deadline) return false;
         if (!(await sleep(wait, stop.signal))) return false;
       }
@@ -199,17 +246,12 @@ export class CallLimiter {
     });
 
     try {
-      const acquired = await Promise.race([
-        job.catch((err: unknown) => {
-          if (err instanceof Bottleneck.BottleneckError) throw queueTimeout(group, account, eta, 'Queue full');
-          throw err;
-        }),
-        interrupted,
-      ]);
-      if (!acquired) {
+      const acquired = await Promise.race([job, interrupted]);
+      if (acquired === false) {
         if (opts.signal?.aborted) throw cancelled();
         throw queueTimeout(group, account, Math.max(interval, this.estimateWaitMs(account, group)), 'Waited too long');
       }
+      return granted(acquired);
     } finally {
       leave();
       if (progressTimer) clearInterval(progressTimer);
@@ -220,9 +262,8 @@ export class CallLimiter {
   }
 
   async close(): Promise<void> {
-    for (const limiter of this.queues.limiters()) {
-      await limiter.limiter.stop({ dropWaitingJobs: true }).catch(() => {});
-    }
+    this.closed = true;
+    for (const stop of this.live) stop.abort();
     await this.options.gate.close();
   }
 }

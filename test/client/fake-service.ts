@@ -162,8 +162,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   /** account:feature:window -> { used, resetAt }. */
   const quota = new Map<string, { used: number; resetAt: number; limitReachedAt: number | null }>();
   let seq = 0;
-  // Compile each entry's query coercion table now, not inside the first timed request.
-  for (const e of endpoints) fromRequestParts(e, {}, {}, undefined);
+  // Compile each entry's query coercion table and schema now, not inside the first timed request.
+  for (const e of endpoints) validate(e.input, fromRequestParts(e, {}, {}, undefined));
 
   const counter = (account: string, rule: QuotaRule): { used: number; resetAt: number; limitReachedAt: number | null } => {
     const key = `${account}:${rule.feature}:${rule.window}`;
