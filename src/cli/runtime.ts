@@ -1,3 +1,4 @@
+import { createClient, loadClientConfig } from '../client/index.js';
 import type { OutreachClient } from '../client/types.js';
 import { OutreachMcp } from '../mcp/server.js';
 import { RecentEvents } from '../mcp/events.js';
@@ -11,26 +12,6 @@ import type { McpCliConfig } from './options.js';
  * embedded service (started here on loopback) or to a remote one, plus the
  * buffer of received webhook events. close() shuts all of it down.
  */
-
-// ---------------------------------------------------------------------------
-// TEMPORARY until src/client/index.ts and src/service/index.ts land.
-// These are the agreed signatures; the modules are loaded by a computed
-// specifier only so this file compiles before they exist.
-// Lead, at merge: delete this block and the two `as` casts below, and write
-//   const { createClient } = await import('../client/index.js');
-//   const { startService } = await import('../service/index.js');
-// in loadClientModule() / loadServiceModule().
-interface ClientModule {
-  createClient(opts: { baseUrl: string; apiKey: string; logger?: Logger }): OutreachClient | Promise<OutreachClient>;
-}
-const CLIENT_MODULE: string = '../client/index.js';
-// ---------------------------------------------------------------------------
-
-async function loadClientModule(): Promise<ClientModule> {
-  const mod = (await import(CLIENT_MODULE)) as Partial<ClientModule>;
-  if (typeof mod.createClient !== 'function') throw new Error('This build has no governed client (src/client/index.ts createClient).');
-  return mod as ClientModule;
-}
 
 /** Loaded only when embedded: a remote setup never opens SQLite or builds the world. */
 function loadServiceModule(): Promise<typeof import('../service/index.js')> {
@@ -83,8 +64,14 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
       apiKey = service.apiKey;
       logger.info({ baseUrl, dataDir }, 'embedded service started');
     }
-    const { createClient } = await loadClientModule();
-    const client = await createClient({ baseUrl, apiKey, logger: logger.child({ component: 'client' }) });
+    // Base URL and key come from the CLI options; only the shared-limiter Redis is read here.
+    const { redisUrl } = loadClientConfig({ OUTREACH_REDIS_URL: process.env.OUTREACH_REDIS_URL });
+    const client = createClient({
+      baseUrl,
+      apiKey,
+      logger: logger.child({ component: 'client' }),
+      ...(redisUrl ? { redisUrl } : {}),
+    });
     closers.push(() => client.close());
 
     let webhook: WebhookReceiver | undefined;

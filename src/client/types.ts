@@ -55,6 +55,10 @@ export interface ClientErrorDetails {
   resetAt?: string;
   /** The endpoint the call was for. */
   endpointId?: string;
+  /** For a failed write: true when it may have been performed (do not repeat it blindly). */
+  mayHaveLanded?: boolean;
+  /** Quota window of a local_quota refusal. */
+  window?: string;
 }
 
 export class ClientError extends Error {
@@ -88,4 +92,18 @@ export interface OutreachClient {
   /** Accounts the key can act for. */
   accounts(options?: CallOptions): Promise<AccountSummary[]>;
   close(): Promise<void>;
+}
+
+/** Counters a governed client exposes (diagnostics, MCP status resources). */
+export interface ClientStats {
+  /** Answers whose body did not match the contract's output schema. */
+  schemaDrift: number;
+  /** Calls refused locally by the quota guard. */
+  localQuotaRefusals: number;
+  /** Per-minute 429s received from the service (should stay 0). */
+  rateLimited: number;
+  /** Retries sent (per-minute 429, connection refused, 5xx of reads / keyed writes). */
+  retries: number;
+  cacheHits: number;
+  cacheMisses: number;
 }

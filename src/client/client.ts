@@ -1,0 +1,393 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  AccountIdPath,
+  PER_MINUTE_LIMITS,
+  isWrite,
+  summarizeIssues,
+  toRequestParts,
+  validate,
+  type AnyEndpoint,
+  type LimitGroup,
+} from '../contract/index.js';
+import { QuotaReport } from '../contract/resources/quota.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import { createLogger, type Logger } from '../util/logger.js';
+import { ACCOUNTS_PATH, AccountsResponse, QUOTA_PATH } from './accounts.js';
+import { ResponseCache, type CacheOptions } from './cache.js';
+import { errorFromResponse } from './errors.js';
+import { CallLimiter, DEFAULT_LIMITER_OPTIONS } from './limiter.js';
+import { QuotaGuard } from './quota-guard.js';
+import { LocalSlotGate, RedisSlotGate, type SlotGate } from './slot-gate.js';
+import { DEFAULT_TIMEOUTS, NetworkFailure, Transport, type HttpReply, type TransportTimeouts } from './transport.js';
+import {
+  ClientError,
+  type AccountSummary,
+  type CallOptions,
+  type ClientStats,
+  type OutreachClient,
+} from './types.js';
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Limit window; 60000 (the spec's minute) unless a test scales it down. */
+  windowMs?: number;
+  /** Per-group calls per window; defaults to the spec's PER_MINUTE_LIMITS. */
+  limits?: Partial<Record<LimitGroup, number | null>>;
+  /** Extra spacing over windowMs/limit (default 0.03 = 3 %). */
+  spacingMargin?: number;
+  /** Calls that may wait per (account, group) (default 100). */
+  maxQueue?: number;
+  /** Longest wait for a limiter slot unless CallOptions.maxWaitMs says otherwise (default 45 s, under the MCP 60 s request timeout). */
+  maxWaitMs?: number;
+  /** Progress report interval while queued (default 5 s). */
+  progressIntervalMs?: number;
+  /** Retries of one logical call (default 2). */
+  maxRetries?: number;
+  /** First backoff for 5xx / connection retries, doubled each time (default 250 ms). */
+  retryBackoffMs?: number;
+  /** Share limiter state with other processes through Redis (OUTREACH_REDIS_URL). */
+  redisUrl?: string;
+  redisKeyPrefix?: string;
+  timeouts?: Partial<TransportTimeouts>;
+  connections?: number;
+  cache?: CacheOptions;
+  /**
+   * Read answer that does not match the output schema: 'error' (default)
+   * fails with schema_drift; 'warn' returns it as received. Writes always
+   * return (a landed write must not look failed and invite a repeat).
+   */
+  schemaDrift?: 'error' | 'warn';
+  /** Time of the quota guard and the cache (the limiter runs on real time). */
+  clock?: Clock;
+  logger?: Logger;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Sleeps ms unless signal aborts first. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ClientError({ kind: 'cancelled', message: 'Call cancelled by the caller' }));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new ClientError({ kind: 'cancelled', message: 'Call cancelled by the caller' }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+interface Governed {
+  method: string;
+  path: string;
+  query?: Record<string, string | string[]>;
+  body?: unknown;
+  account: string;
+  group: LimitGroup;
+  write: boolean;
+  /** Sent on every attempt of a write. */
+  idempotencyKey?: string;
+  /** The caller supplied the key: retries after ambiguous failures are allowed. */
+  callerKey: boolean;
+  endpointId?: string;
+}
+
+export class GovernedClient implements OutreachClient {
+  private readonly transport: Transport;
+  private readonly limiter: CallLimiter;
+  private readonly guard: QuotaGuard;
+  private readonly cache: ResponseCache;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly maxRetries: number;
+  private readonly retryBackoffMs: number;
+  private readonly schemaDriftMode: 'error' | 'warn';
+  private defaultAccountId: Promise<string> | undefined;
+  private readonly quotaRefreshes = new Map<string, Promise<unknown>>();
+  private readonly counters: ClientStats = {
+    schemaDrift: 0,
+    localQuotaRefusals: 0,
+    rateLimited: 0,
+    retries: 0,
+    cacheHits: 0,
+    cacheMisses: 0,
+  };
+
+  constructor(options: ClientOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? createLogger('client');
+    this.maxRetries = options.maxRetries ?? 2;
+    this.retryBackoffMs = options.retryBackoffMs ?? 250;
+    this.schemaDriftMode = options.schemaDrift ?? 'error';
+    this.transport = new Transport(
+      options.baseUrl,
+      options.apiKey,
+      { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+      options.connections ?? 16,
+    );
+    const gate: SlotGate = options.redisUrl
+      ? new RedisSlotGate({
+          url: options.redisUrl,
+          logger: this.logger,
+          ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}),
+        })
+      : new LocalSlotGate();
+    this.limiter = new CallLimiter({
+      ...DEFAULT_LIMITER_OPTIONS,
+      windowMs: options.windowMs ?? DEFAULT_LIMITER_OPTIONS.windowMs,
+      limits: { ...PER_MINUTE_LIMITS, ...options.limits },
+      spacingMargin: options.spacingMargin ?? DEFAULT_LIMITER_OPTIONS.spacingMargin,
+      maxQueue: options.maxQueue ?? DEFAULT_LIMITER_OPTIONS.maxQueue,
+      maxWaitMs: options.maxWaitMs ?? DEFAULT_LIMITER_OPTIONS.maxWaitMs,
+      progressIntervalMs: options.progressIntervalMs ?? DEFAULT_LIMITER_OPTIONS.progressIntervalMs,
+      gate,
+    });
+    this.guard = new QuotaGuard(this.clock);
+    this.cache = new ResponseCache(this.clock, options.cache);
+  }
+
+  stats(): ClientStats {
+    return { ...this.counters };
+  }
+
+  async call(endpoint: AnyEndpoint, input: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
+    const parsed = validate(endpoint.input, input);
+    if (!parsed.success) {
+      throw new ClientError({
+        kind: 'validation',
+        message: `Invalid input for ${endpoint.tool}: ${summarizeIssues(parsed.issues)}`,
+        issues: parsed.issues,
+        endpointId: endpoint.id,
+      });
+    }
+    const data = parsed.data as Record<string, unknown>;
+    if (endpoint.path === QUOTA_PATH) return this.quota(String(data.accountId), options);
+
+    const account = typeof data.accountId === 'string' ? data.accountId : await this.defaultAccount(options);
+    const cached = this.cache.get(endpoint, account, data);
+    if (cached.hit) {
+      this.counters.cacheHits++;
+      return cached.value;
+    }
+    if (this.cache.ttlFor(endpoint) > 0) this.counters.cacheMisses++;
+
+    const features = endpoint.quota ?? [];
+    if (this.guard.needsRefresh(account, features)) await this.refreshQuota(account, endpoint.id, options);
+    let reservation;
+    try {
+      reservation = this.guard.reserve(account, features, endpoint.id);
+    } catch (err) {
+      this.counters.localQuotaRefusals++;
+      throw err;
+    }
+
+    const write = isWrite(endpoint);
+    const parts = toRequestParts(endpoint, data);
+    try {
+      const reply = await this.governed(
+        {
+          method: endpoint.method,
+          path: parts.path,
+          query: parts.query,
+          ...(parts.body !== undefined ? { body: parts.body } : {}),
+          account,
+          group: endpoint.group,
+          write,
+          ...(write ? { idempotencyKey: options.idempotencyKey ?? randomUUID() } : {}),
+          callerKey: options.idempotencyKey !== undefined,
+          endpointId: endpoint.id,
+        },
+        options,
+      );
+      reservation.commit();
+      const value = this.parseOutput(endpoint.output, reply.body, endpoint.id, write);
+      if (write) this.cache.invalidate(account, endpoint.toolset);
+      else this.cache.set(endpoint, account, data, value);
+      return value;
+    } catch (err) {
+      reservation.release();
+      // The local view was wrong (calls from elsewhere): read it again next time.
+      if (err instanceof ClientError && err.kind === 'quota') this.guard.forget(account);
+      throw err;
+    }
+  }
+
+  async quota(accountId: string, options: CallOptions = {}): Promise<QuotaReport> {
+    const id = validate(AccountIdPath, accountId);
+    if (!id.success) {
+      throw new ClientError({ kind: 'validation', message: `accountId: ${summarizeIssues(id.issues)}`, issues: id.issues.map((i) => ({ ...i, path: ['accountId'] })) });
+    }
+    const reply = await this.governed(
+      {
+        method: 'GET',
+        path: QUOTA_PATH.replace('{accountId}', encodeURIComponent(accountId)),
+        account: accountId,
+        group: 'account',
+        write: false,
+        callerKey: false,
+        endpointId: 'A7',
+      },
+      options,
+    );
+    const report = this.parseOutput(QuotaReport, reply.body, 'A7', false, true) as QuotaReport;
+    this.guard.update(report);
+    return report;
+  }
+
+  async accounts(options: CallOptions = {}): Promise<AccountSummary[]> {
+    // Not tied to one connected account: governed as an account-group read of the key itself.
+    const reply = await this.governed(
+      { method: 'GET', path: ACCOUNTS_PATH, account: '_key', group: 'account', write: false, callerKey: false, endpointId: 'accounts' },
+      options,
+    );
+    const parsed = this.parseOutput(AccountsResponse, reply.body, 'accounts', false, true) as z.infer<typeof AccountsResponse>;
+    return parsed.accounts;
+  }
+
+  async close(): Promise<void> {
+    await this.limiter.close();
+    await this.transport.close();
+    this.cache.clear();
+  }
+
+  /** The default account, resolved once through accounts() and kept. */
+  private defaultAccount(options: CallOptions): Promise<string> {
+    if (!this.defaultAccountId) {
+      const pending = this.accounts(options).then((list) => {
+        const chosen = list.find((a) => a.isDefault) ?? list[0];
+        if (!chosen) throw new ClientError({ kind: 'not_found', status: 404, message: 'No connected account is available for this API key' });
+        return chosen.id;
+      });
+      this.defaultAccountId = pending;
+      pending.catch(() => {
+        if (this.defaultAccountId === pending) this.defaultAccountId = undefined;
+      });
+    }
+    return this.defaultAccountId;
+  }
+
+  /**
+   * Reads the quota report once for concurrent callers. When the service
+   * answers it with an error (e.g. a remote service without A7), the call
+   * goes ahead unguarded (the service still enforces its quotas); when the
+   * service cannot be reached or the caller gave up, the call fails.
+   */
+  private async refreshQuota(account: string, endpointId: string, options: CallOptions): Promise<void> {
+    let pending = this.quotaRefreshes.get(account);
+    if (!pending) {
+      pending = this.quota(account, options).finally(() => this.quotaRefreshes.delete(account));
+      this.quotaRefreshes.set(account, pending);
+    }
+    try {
+      await pending;
+    } catch (err) {
+      if (err instanceof ClientError && ['network', 'cancelled', 'queue_timeout'].includes(err.kind)) throw err;
+      this.logger.warn({ endpointId, account, err: (err as Error).message }, 'quota report unavailable; call not guarded locally');
+    }
+  }
+
+  private parseOutput(schema: z.ZodType, body: unknown, endpointId: string, write: boolean, strict = false): unknown {
+    const result = validate(schema, body);
+    if (result.success) return result.data;
+    this.counters.schemaDrift++;
+    const fields = result.issues.map((i) => i.path.join('.') || '(body)');
+    this.logger.warn({ endpointId, fields, drift: this.counters.schemaDrift }, 'service answer does not match the contract');
+    if (write || (!strict && this.schemaDriftMode === 'warn')) return body;
+    throw new ClientError({
+      kind: 'schema_drift',
+      status: 200,
+      message: `The service's answer for ${endpointId} does not match the contract: ${summarizeIssues(result.issues)}`,
+      issues: result.issues,
+      endpointId,
+    });
+  }
+
+  /** Limiter slot, request, and the bounded retries; every attempt takes a slot. */
+  private async governed(req: Governed, options: CallOptions): Promise<HttpReply> {
+    for (let attempt = 0; ; attempt++) {
+      const slot = await this.limiter.acquire(req.account, req.group, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+      });
+      const canRetry = attempt < this.maxRetries;
+      // One signal per request: the caller's, combined with a fresh controller.
+      const own = new AbortController();
+      const signal = options.signal ? AbortSignal.any([options.signal, own.signal]) : own.signal;
+      let reply: HttpReply;
+      await this.limiter.sent(slot);
+      try {
+        reply = await this.transport.send({
+          method: req.method,
+          path: req.path,
+          ...(req.query ? { query: req.query } : {}),
+          ...(req.body !== undefined ? { body: req.body } : {}),
+          ...(req.idempotencyKey ? { headers: { 'idempotency-key': req.idempotencyKey } } : {}),
+          signal,
+        });
+      } catch (err) {
+        if (!(err instanceof NetworkFailure)) throw err;
+        if (err.aborted && options.signal?.aborted) {
+          throw new ClientError({
+            kind: 'cancelled',
+            message: req.write ? 'Call cancelled by the caller while the request was in flight; the action may have been performed' : 'Call cancelled by the caller',
+            ...(req.endpointId ? { endpointId: req.endpointId } : {}),
+            ...(req.write ? { mayHaveLanded: true } : {}),
+          });
+        }
+        const retryable = !req.write || err.notSent || req.callerKey;
+        if (canRetry && retryable) {
+          this.counters.retries++;
+          await pause(this.retryBackoffMs * 2 ** attempt, options.signal);
+          continue;
+        }
+        const mayHaveLanded = req.write && !err.notSent;
+        throw new ClientError({
+          kind: 'network',
+          message: mayHaveLanded
+            ? `${err.message}; the action may have been performed: check before repeating it`
+            : err.message,
+          ...(req.endpointId ? { endpointId: req.endpointId } : {}),
+          ...(req.write ? { mayHaveLanded } : {}),
+        });
+      } finally {
+        own.abort();
+      }
+      if (reply.status >= 200 && reply.status < 300) return reply;
+
+      const error = errorFromResponse(
+        req.endpointId ? { id: req.endpointId } : undefined,
+        reply.status,
+        reply.headers,
+        reply.body,
+        Date.now(),
+        req.write,
+      );
+      if (error.kind === 'rate_limit') {
+        this.counters.rateLimited++;
+        const retryAfterMs = error.details.retryAfterMs ?? 1000;
+        this.logger.warn({ endpointId: req.endpointId, group: req.group, retryAfterMs }, 'per-minute 429 from the service');
+        // Everyone on this key holds off, then the retry queues like any call.
+        await this.limiter.hold(req.account, req.group, retryAfterMs);
+        if (canRetry) {
+          this.counters.retries++;
+          continue;
+        }
+      } else if (error.kind === 'server' && canRetry && (!req.write || req.callerKey)) {
+        this.counters.retries++;
+        await pause(this.retryBackoffMs * 2 ** attempt, options.signal);
+        continue;
+      }
+      if (error.kind === 'server' && req.write && !req.callerKey) {
+        error.details.message = `${error.details.message} (the action may have been performed: check before repeating it, or pass an idempotency key)`;
+        error.message = error.details.message;
+      }
+      throw error;
+    }
+  }
+}

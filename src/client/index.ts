@@ -1,0 +1,13 @@
+import { GovernedClient, type ClientOptions } from './client.js';
+import type { OutreachClient } from './types.js';
+
+export * from './types.js';
+export { loadClientConfig, ClientConfigError, type ClientEnvConfig, type RemoteServiceConfig } from './config.js';
+export { GovernedClient, type ClientOptions } from './client.js';
+export { DEFAULT_TTL_BY_ENDPOINT, type CacheOptions } from './cache.js';
+export { parseRetryAfter } from './errors.js';
+
+/** The governed client: per-minute limiter, quota guard, retries and cache over undici. */
+export function createClient(options: ClientOptions): OutreachClient & Pick<GovernedClient, 'stats'> {
+  return new GovernedClient(options);
+}

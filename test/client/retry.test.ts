@@ -1,0 +1,131 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { QuotaRule } from '../../src/contract/index.js';
+import { ACCOUNTS, startFakeService, type FakeService } from './fake-service.js';
+import { scrapePost, sendConnect } from './endpoints.js';
+import { clientFor, expectClientError, quietLogger } from './helpers.js';
+import { createClient } from '../../src/client/index.js';
+
+const rules: QuotaRule[] = [{ feature: 'CONNECT', window: 'daily', limit: 1000, networkLimit: 1000, capped: true }];
+const account = ACCOUNTS[0]!.id;
+const perMinute429 = {
+  status: 429,
+  body: { error: 'Rate limit exceeded: 30 calls per minute for content endpoints. Retry after 1 seconds.', success: false },
+  headers: { 'retry-after': '1', 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1767607201' },
+};
+
+let fake: FakeService | undefined;
+let client: ReturnType<typeof clientFor> | undefined;
+afterEach(async () => {
+  await client?.close();
+  await fake?.close();
+  client = undefined;
+  fake = undefined;
+});
+
+async function setup(): Promise<{ fake: FakeService; client: ReturnType<typeof clientFor> }> {
+  fake = await startFakeService({ windowMs: 1000, quotaRules: rules, limits: { write: 100, content: 30, account: 100 } });
+  client = clientFor(fake, { windowMs: 1000, limits: { write: 100, content: 30, account: 100 } });
+  return { fake, client };
+}
+
+describe('per-minute 429', () => {
+  it('retries a read after Retry-After, through the limiter: every call of that account and group holds off', async () => {
+    // 5 content reads per second: the second read is still queued when the 429 comes back.
+    fake = await startFakeService({ windowMs: 1000, quotaRules: rules, limits: { content: 5, account: 100 } });
+    client = clientFor(fake, { windowMs: 1000, limits: { content: 5, account: 100 } });
+    fake.failNext('E11', perMinute429);
+    const [a, b] = await Promise.all([
+      client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/a' }),
+      client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/b' }),
+    ]);
+    expect(a).toMatchObject({ text: expect.any(String) });
+    expect(b).toMatchObject({ text: expect.any(String) });
+    const log = fake.callsTo('E11');
+    expect(log.map((r) => r.status)).toEqual([429, 200, 200]);
+    const [rejected, ...after] = log;
+    for (const r of after) expect(r.at - rejected!.at).toBeGreaterThanOrEqual(990);
+    // The retry and the other call are still spaced by the limiter (1000/5 ms, less the jitter slack).
+    expect(after[1]!.at - after[0]!.at).toBeGreaterThanOrEqual(150);
+    expect(client.stats()).toMatchObject({ rateLimited: 1, retries: 1 });
+  });
+
+  it('gives up after the bounded number of retries with the retry hint', async () => {
+    const { fake, client } = await setup();
+    fake.failNext('E11', perMinute429, perMinute429, perMinute429);
+    const err = await expectClientError(client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/x' }));
+    expect(err.kind).toBe('rate_limit');
+    expect(err.details).toMatchObject({ status: 429, retryAfterMs: 1000 });
+    expect(err.message).toBe(perMinute429.body.error);
+    expect(fake.callsTo('E11')).toHaveLength(3); // first try + maxRetries (2)
+  });
+
+  it('retries a write after a per-minute 429 (it provably did not land) with the same idempotency key', async () => {
+    const { fake, client } = await setup();
+    fake.failNext('B3', perMinute429);
+    await client.call(sendConnect, { accountId: account, profileId: 'p' });
+    const log = fake.callsTo('B3');
+    expect(log.map((r) => r.status)).toEqual([429, 200]);
+    expect(log[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(log[1]!.idempotencyKey).toBe(log[0]!.idempotencyKey);
+  });
+});
+
+describe('writes that may have landed', () => {
+  it('does not retry a write that got a 500 without an idempotency key', async () => {
+    const { fake, client } = await setup();
+    fake.failNext('B3', { status: 500, body: { error: 'Internal server error', success: false } });
+    const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: 'p' }));
+    expect(err.kind).toBe('server');
+    expect(err.details.status).toBe(500);
+    expect(err.details.mayHaveLanded).toBe(true);
+    expect(err.message).toMatch(/^Internal server error \(the action may have been performed/);
+    expect(fake.callsTo('B3')).toHaveLength(1);
+  });
+
+  it('does not retry a write whose connection was lost without an idempotency key', async () => {
+    const { fake, client } = await setup();
+    fake.failNext('B3', { destroy: true });
+    const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: 'p' }));
+    expect(err.kind).toBe('network');
+    expect(err.details.mayHaveLanded).toBe(true);
+    expect(fake.callsTo('B3')).toHaveLength(1);
+  });
+
+  it('retries a keyed write after a 500 and after a lost connection, with the same key', async () => {
+    const { fake, client } = await setup();
+    fake.failNext('B3', { status: 500 }, { destroy: true });
+    const result = await client.call(sendConnect, { accountId: account, profileId: 'p' }, { idempotencyKey: 'connect-p-once' });
+    expect(result).toMatchObject({ success: true });
+    const log = fake.callsTo('B3');
+    expect(log.map((r) => r.status)).toEqual([500, -1, 200]);
+    expect(log.map((r) => r.idempotencyKey)).toEqual(['connect-p-once', 'connect-p-once', 'connect-p-once']);
+  });
+
+  it('retries a read after a 500', async () => {
+    const { fake, client } = await setup();
+    fake.failNext('E11', { status: 500 });
+    await client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/r' });
+    expect(fake.callsTo('E11').map((r) => r.status)).toEqual([500, 200]);
+    expect(fake.callsTo('E11')[0]!.idempotencyKey).toBeUndefined();
+  });
+
+  it('retries a write whose connection was refused (nothing was sent), then reports it did not land', async () => {
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((r) => server.close(() => r()));
+    const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', logger: quietLogger, retryBackoffMs: 5, windowMs: 1000, limits: { write: 100 } });
+    const unmeteredWrite = { ...sendConnect, id: 'X-test', quota: [] };
+    try {
+      const err = await expectClientError(c.call(unmeteredWrite, { accountId: account, profileId: 'p' }));
+      expect(err.kind).toBe('network');
+      expect(err.details.mayHaveLanded).toBe(false);
+      expect(err.message).toContain('ECONNREFUSED');
+      expect(c.stats().retries).toBe(2);
+    } finally {
+      await c.close();
+    }
+  });
+});
