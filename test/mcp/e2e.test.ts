@@ -147,6 +147,3 @@ describe('built CLI end to end', () => {
     expect(err).toContain('Refusing to serve MCP on 0.0.0.0 without a bearer token');
   });
 });
-
-
-});
