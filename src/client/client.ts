@@ -4,6 +4,7 @@ import {
   AccountIdPath,
   PER_MINUTE_LIMITS,
   isWrite,
+  quotaFeaturesFor,
   summarizeIssues,
   toRequestParts,
   validate,
@@ -169,6 +170,8 @@ export class GovernedClient implements OutreachClient {
     if (endpoint.path === QUOTA_PATH) return this.quota(String(data.accountId), options);
 
     const account = typeof data.accountId === 'string' ? data.accountId : await this.defaultAccount(options);
+    // Name the resolved default explicitly, so the service acts for the account this call was governed under.
+    if (data.accountId === undefined && 'accountId' in endpoint.input.shape) data.accountId = account;
     const cached = this.cache.get(endpoint, account, data);
     if (cached.hit) {
       this.counters.cacheHits++;
@@ -176,7 +179,7 @@ export class GovernedClient implements OutreachClient {
     }
     if (this.cache.ttlFor(endpoint) > 0) this.counters.cacheMisses++;
 
-    const features = endpoint.quota ?? [];
+    const features = quotaFeaturesFor(endpoint, data);
     if (this.guard.needsRefresh(account, features)) await this.refreshQuota(account, endpoint.id, options);
     let reservation;
     try {

@@ -5,7 +5,7 @@ import type { AnyEndpoint } from '../../contract/endpoint.js';
 import type { Clock } from '../../util/clock.js';
 import { createLogger, type Logger } from '../../util/logger.js';
 import type { GovernContext, GovernDecision, RequestGovernor } from '../governor.js';
-import { quotaFeaturesFor } from './features.js';
+import { quotaFeaturesFor } from '../../contract/index.js';
 import { hourlyPlanMessage, perMinuteMessage, quotaMessage } from './messages.js';
 import { QuotaLedger, requireRules, UnknownQuotaFeatureError, type UsageSource } from './quota-ledger.js';
 import { RateLimits, type MinuteState, type Plan } from './rate-limits.js';

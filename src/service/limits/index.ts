@@ -1,7 +1,7 @@
 /** Service-side limits and quotas (spec sections 7 and 8, A7). */
 export { limitsMigrations } from './schema.js';
 export { createGovernor, isExempt, QUOTA_REPORT_ENDPOINT_ID, type GovernorOptions, type LimitsGovernor } from './governor.js';
-export { quotaFeaturesFor, isSalesNavigationUrl, SALES_NAV_SEARCH } from './features.js';
+export { quotaFeaturesFor } from '../../contract/index.js';
 export { createQuotaHandler } from './quota-endpoint.js';
 export { HOURLY_PLAN_LIMITS, PLANS, type Plan } from './rate-limits.js';
 export { UnknownQuotaFeatureError, USAGE_SOURCES, type UsageSource, type LimitReachedBy } from './quota-ledger.js';

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
-import { z } from 'zod';
-import { endpoint, type AnyEndpoint, type LimitGroup } from '../../../src/contract/endpoint.js';
+import { endpointById, type AnyEndpoint } from '../../../src/contract/index.js';
 import type { GovernContext } from '../../../src/service/governor.js';
 import type { Migration } from '../../../src/service/store/migration.js';
 import { createGovernor, limitsMigrations, type LimitsGovernor, type Plan } from '../../../src/service/limits/index.js';
@@ -16,37 +15,24 @@ export function applyMigrations(db: Db, migrations: readonly Migration[]): void 
   }
 }
 
-const annotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
+const entry = (id: string): AnyEndpoint => {
+  const e = endpointById(id);
+  if (!e) throw new Error(`no contract entry ${id}`);
+  return e;
+};
 
-/** Endpoint entries shaped like the spec's, local so these tests do not depend on the full table. */
-function fixture(id: string, path: string, group: LimitGroup, quota?: string[]): AnyEndpoint {
-  return endpoint({
-    id,
-    tool: `fixture_${id.toLowerCase()}`,
-    title: id,
-    method: 'POST',
-    path,
-    group,
-    ...(quota ? { quota } : {}),
-    toolset: 'actions',
-    annotations,
-    description: 'test fixture',
-    input: z.object({ url: z.string().optional() }),
-    output: z.object({}),
-  });
-}
-
+/** The real contract entries these tests exercise. */
 export const E = {
-  connect: fixture('B3', '/connect', 'write', ['CONNECT']),
-  sendMessage: fixture('D11', '/messaging/send', 'write', ['MESSAGE']),
-  searchPeople: fixture('G4', '/search/people', 'search', ['SEARCH_PEOPLE']),
-  searchCompanies: fixture('G2', '/search/companies', 'search', ['SEARCH_COMPANIES']),
-  searchPostsV2: fixture('E12', '/search/posts/v2', 'search', ['SEARCH_POSTS_V2']),
-  profile: fixture('F3', '/profile', 'profile', ['PROFILE_VIEW']),
-  postComments: fixture('E5', '/posts/comments', 'content'),
-  accountStatus: fixture('A2', '/account/{accountId}/status', 'account'),
-  quota: fixture('A7', '/account/{accountId}/quota', 'account'),
-  conversations: fixture('C5', '/conversations', 'inbox'),
+  connect: entry('B3'),
+  sendMessage: entry('D11'),
+  searchPeople: entry('G4'),
+  searchCompanies: entry('G2'),
+  searchPostsV2: entry('E12'),
+  profile: entry('F3'),
+  postComments: entry('E5'),
+  accountStatus: entry('A2'),
+  quota: entry('A7'),
+  conversations: entry('C5'),
 } as const;
 
 export const ACCOUNT_A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
