@@ -60,6 +60,12 @@ export interface ClientOptions {
    * return (a landed write must not look failed and invite a repeat).
    */
   schemaDrift?: 'error' | 'warn';
+  /**
+   * The service honours Idempotency-Key (the embedded one does): a write that
+   * may have landed is retried with its key after a 5xx or a lost connection,
+   * and lands once. false: only writes whose caller supplied a key are retried.
+   */
+  idempotentRetries?: boolean;
   /** Time of the quota guard and the cache (the limiter runs on real time). */
   clock?: Clock;
   logger?: Logger;
@@ -93,7 +99,7 @@ interface Governed {
   write: boolean;
   /** Sent on every attempt of a write. */
   idempotencyKey?: string;
-  /** The caller supplied the key: retries after ambiguous failures are allowed. */
+  /** The key makes retries after ambiguous failures safe (caller's key, or the service dedupes). */
   callerKey: boolean;
   endpointId?: string;
 }
@@ -108,6 +114,7 @@ export class GovernedClient implements OutreachClient {
   private readonly maxRetries: number;
   private readonly retryBackoffMs: number;
   private readonly schemaDriftMode: 'error' | 'warn';
+  private readonly idempotentRetries: boolean;
   private defaultAccountId: Promise<string> | undefined;
   private readonly quotaRefreshes = new Map<string, Promise<unknown>>();
   private readonly counters: ClientStats = {
@@ -125,6 +132,7 @@ export class GovernedClient implements OutreachClient {
     this.maxRetries = options.maxRetries ?? 2;
     this.retryBackoffMs = options.retryBackoffMs ?? 250;
     this.schemaDriftMode = options.schemaDrift ?? 'error';
+    this.idempotentRetries = options.idempotentRetries ?? true;
     this.transport = new Transport(
       options.baseUrl,
       options.apiKey,
@@ -202,7 +210,7 @@ export class GovernedClient implements OutreachClient {
           group: endpoint.group,
           write,
           ...(write ? { idempotencyKey: options.idempotencyKey ?? randomUUID() } : {}),
-          callerKey: options.idempotencyKey !== undefined,
+          callerKey: options.idempotencyKey !== undefined || (write && this.idempotentRetries),
           endpointId: endpoint.id,
         },
         options,

@@ -24,9 +24,9 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function setup(): Promise<{ fake: FakeService; client: ReturnType<typeof clientFor> }> {
+async function setup(options: { idempotentRetries?: boolean } = {}): Promise<{ fake: FakeService; client: ReturnType<typeof clientFor> }> {
   fake = await startFakeService({ windowMs: 1000, quotaRules: rules, limits: { write: 100, content: 30, account: 100 } });
-  client = clientFor(fake, { windowMs: 1000, limits: { write: 100, content: 30, account: 100 } });
+  client = clientFor(fake, { windowMs: 1000, limits: { write: 100, content: 30, account: 100 }, ...options });
   return { fake, client };
 }
 
@@ -73,8 +73,8 @@ describe('per-minute 429', () => {
 });
 
 describe('writes that may have landed', () => {
-  it('does not retry a write that got a 500 without an idempotency key', async () => {
-    const { fake, client } = await setup();
+  it('does not retry a write that got a 500 without an idempotency key when the service does not dedupe', async () => {
+    const { fake, client } = await setup({ idempotentRetries: false });
     fake.failNext('B3', { status: 500, body: { error: 'Internal server error', success: false } });
     const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: 'p' }));
     expect(err.kind).toBe('server');
@@ -84,8 +84,8 @@ describe('writes that may have landed', () => {
     expect(fake.callsTo('B3')).toHaveLength(1);
   });
 
-  it('does not retry a write whose connection was lost without an idempotency key', async () => {
-    const { fake, client } = await setup();
+  it('does not retry a write whose connection was lost without an idempotency key when the service does not dedupe', async () => {
+    const { fake, client } = await setup({ idempotentRetries: false });
     fake.failNext('B3', { destroy: true });
     const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: 'p' }));
     expect(err.kind).toBe('network');
@@ -101,6 +101,17 @@ describe('writes that may have landed', () => {
     const log = fake.callsTo('B3');
     expect(log.map((r) => r.status)).toEqual([500, -1, 200]);
     expect(log.map((r) => r.idempotencyKey)).toEqual(['connect-p-once', 'connect-p-once', 'connect-p-once']);
+  });
+
+  it('by default retries a write after a lost connection with its own key, the same on every attempt', async () => {
+    const { fake, client } = await setup();
+    fake.failNext('B3', { destroy: true });
+    const result = await client.call(sendConnect, { accountId: account, profileId: 'p' });
+    expect(result).toMatchObject({ success: true });
+    const keys = fake.callsTo('B3').map((r) => r.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('retries a read after a 500', async () => {
