@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ACCOUNT_ID_PATTERN, TOOLSETS, type Toolset } from '../contract/index.js';
+import { parsePacing } from '../client/pacing.js';
 import { CONFIRM_MODES, type ConfirmMode } from '../mcp/confirm.js';
 import { parseBooleanEnv, parseToolsets } from '../mcp/selection.js';
 
@@ -33,6 +34,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { flag: 'read-only', env: 'OUTREACH_READ_ONLY', type: 'boolean', commands: BOTH, help: 'Serve only read-only tools (env: 1/true)' },
   { flag: 'confirm', env: 'OUTREACH_CONFIRM', type: 'string', arg: 'MODE', commands: BOTH, help: 'Ask the user (MCP elicitation) before writes: sends (default: messages, InMail, invitations, unfollow), all, or off' },
   { flag: 'confirm-writes', env: 'OUTREACH_CONFIRM_WRITES', type: 'boolean', commands: BOTH, help: 'Same as --confirm all (env: 1/true)' },
+  { flag: 'working-hours', env: 'OUTREACH_WORKING_HOURS', type: 'string', arg: 'SPEC', commands: BOTH, help: 'Writes only in these hours: "Europe/Paris Mon-Fri 09:00-18:00", or per account "ID=SPEC;*=SPEC"' },
+  { flag: 'write-jitter', env: 'OUTREACH_WRITE_JITTER', type: 'string', arg: 'MIN-MAX', commands: BOTH, help: 'Random pause between writes on one account, in seconds (e.g. 30-90)' },
   { flag: 'webhook-port', env: 'OUTREACH_WEBHOOK_PORT', type: 'string', arg: 'N', commands: BOTH, help: 'Receive the service webhooks on this port (needs --webhook-secret)' },
   { flag: 'webhook-secret', env: 'OUTREACH_WEBHOOK_SECRET', type: 'string', arg: 'SECRET', commands: BOTH, secret: true, help: 'Secret that verifies X-Service-Signature on received webhooks' },
   { flag: 'log-level', env: 'OUTREACH_LOG_LEVEL', type: 'string', arg: 'LEVEL', commands: BOTH, help: 'fatal, error, warn, info, debug, trace or silent (default: info; logs go to stderr)' },
@@ -53,6 +56,8 @@ export interface McpCliConfig {
   toolsets?: Toolset[];
   readOnly: boolean;
   confirm: ConfirmMode;
+  workingHours?: string;
+  writeJitter?: string;
   webhookPort?: number;
   webhookSecret?: string;
   logLevel: string;
@@ -131,6 +136,19 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
     throw new Error(`${described('confirm')} must be one of ${CONFIRM_MODES.join(', ')}, got "${confirmText}"`);
   }
   const confirm: ConfirmMode = confirmWrites ? 'all' : ((confirmText as ConfirmMode | undefined) ?? 'sends');
+  const workingHours = get('working-hours');
+  const writeJitter = get('write-jitter');
+  // Checked here so a bad spec stops start-up with the option's name.
+  for (const [flag, check] of [
+    ['working-hours', () => parsePacing(workingHours, undefined)],
+    ['write-jitter', () => parsePacing(undefined, writeJitter)],
+  ] as const) {
+    try {
+      check();
+    } catch (err) {
+      throw new Error(`${described(flag)}: ${(err as Error).message}`);
+    }
+  }
   const webhookPortText = get('webhook-port');
   const webhookPort = webhookPortText !== undefined ? port(described('webhook-port'), webhookPortText) : undefined;
   const webhookSecret = get('webhook-secret');
@@ -160,6 +178,8 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
   if (seed !== undefined) config.seed = seed;
   if (account !== undefined) config.account = account;
   if (webhookPort !== undefined) config.webhookPort = webhookPort;
+  if (workingHours !== undefined) config.workingHours = workingHours;
+  if (writeJitter !== undefined) config.writeJitter = writeJitter;
   if (webhookSecret !== undefined) config.webhookSecret = webhookSecret;
   const authToken = command === 'http' ? get('auth-token') : undefined;
   if (authToken !== undefined) config.authToken = authToken;

@@ -1,4 +1,4 @@
-import { createClient, loadClientConfig } from '../client/index.js';
+import { createClient, loadClientConfig, parsePacing } from '../client/index.js';
 import type { OutreachClient } from '../client/types.js';
 import { OutreachMcp } from '../mcp/server.js';
 import { RecentEvents } from '../mcp/events.js';
@@ -66,11 +66,13 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
     }
     // Base URL and key come from the CLI options; only the shared-limiter Redis is read here.
     const { redisUrl } = loadClientConfig({ OUTREACH_REDIS_URL: process.env.OUTREACH_REDIS_URL });
+    const pacing = parsePacing(config.workingHours, config.writeJitter);
     const client = createClient({
       baseUrl,
       apiKey,
       logger: logger.child({ component: 'client' }),
       ...(redisUrl ? { redisUrl } : {}),
+      ...(pacing ? { pacing } : {}),
     });
     closers.push(() => client.close());
 

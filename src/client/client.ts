@@ -18,6 +18,7 @@ import { ACCOUNTS_PATH, AccountsResponse, QUOTA_PATH } from './accounts.js';
 import { ResponseCache, type CacheOptions } from './cache.js';
 import { errorFromResponse } from './errors.js';
 import { CallLimiter, DEFAULT_LIMITER_OPTIONS } from './limiter.js';
+import { PacingGate, type PacingPolicy } from './pacing.js';
 import { QuotaGuard } from './quota-guard.js';
 import { LocalSlotGate, RedisSlotGate, type SlotGate } from './slot-gate.js';
 import { DEFAULT_TIMEOUTS, NetworkFailure, Transport, type HttpReply, type TransportTimeouts } from './transport.js';
@@ -66,6 +67,8 @@ export interface ClientOptions {
    * and lands once. false: only writes whose caller supplied a key are retried.
    */
   idempotentRetries?: boolean;
+  /** Human pacing of writes per account: working hours and a pause between writes. */
+  pacing?: (accountId: string) => PacingPolicy | undefined;
   /** Time of the quota guard and the cache (the limiter runs on real time). */
   clock?: Clock;
   logger?: Logger;
@@ -73,20 +76,25 @@ export interface ClientOptions {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Sleeps ms unless signal aborts first. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
+/** Sleeps ms of the client's clock unless signal aborts first. */
+function clockPause(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new ClientError({ kind: 'cancelled', message: 'Call cancelled by the caller' }));
     const onAbort = (): void => {
-      clearTimeout(timer);
+      cancel();
       reject(new ClientError({ kind: 'cancelled', message: 'Call cancelled by the caller' }));
     };
-    const timer = setTimeout(() => {
+    const cancel = clock.setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Sleeps ms of real time unless signal aborts first. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return clockPause(systemClock, ms, signal);
 }
 
 interface Governed {
@@ -115,6 +123,8 @@ export class GovernedClient implements OutreachClient {
   private readonly retryBackoffMs: number;
   private readonly schemaDriftMode: 'error' | 'warn';
   private readonly idempotentRetries: boolean;
+  private readonly pacing: PacingGate | undefined;
+  private readonly maxWaitMs: number;
   private defaultAccountId: Promise<string> | undefined;
   private readonly quotaRefreshes = new Map<string, Promise<unknown>>();
   private readonly counters: ClientStats = {
@@ -133,6 +143,8 @@ export class GovernedClient implements OutreachClient {
     this.retryBackoffMs = options.retryBackoffMs ?? 250;
     this.schemaDriftMode = options.schemaDrift ?? 'error';
     this.idempotentRetries = options.idempotentRetries ?? true;
+    this.pacing = options.pacing ? new PacingGate(options.pacing) : undefined;
+    this.maxWaitMs = options.maxWaitMs ?? DEFAULT_LIMITER_OPTIONS.maxWaitMs;
     this.transport = new Transport(
       options.baseUrl,
       options.apiKey,
@@ -198,6 +210,14 @@ export class GovernedClient implements OutreachClient {
     }
 
     const write = isWrite(endpoint);
+    if (write) {
+      try {
+        await this.awaitPacing(account, endpoint.id, options);
+      } catch (err) {
+        reservation.release();
+        throw err;
+      }
+    }
     const parts = toRequestParts(endpoint, data);
     try {
       const reply = await this.governed(
@@ -216,6 +236,7 @@ export class GovernedClient implements OutreachClient {
         options,
       );
       reservation.commit();
+      if (write) this.pacing?.recordWrite(account, this.clock.now());
       const value = this.parseOutput(endpoint.output, reply.body, endpoint.id, write);
       if (write) this.cache.invalidate(account, endpoint.toolset);
       else this.cache.set(endpoint, account, data, value);
@@ -264,6 +285,32 @@ export class GovernedClient implements OutreachClient {
     await this.limiter.close();
     await this.transport.close();
     this.cache.clear();
+  }
+
+  /**
+   * Waits out a short pacing delay (the pause between writes, or working hours
+   * about to open); refuses when the wait would be longer than allowed.
+   */
+  private async awaitPacing(account: string, endpointId: string, options: CallOptions): Promise<void> {
+    if (!this.pacing) return;
+    const decision = this.pacing.check(account, this.clock.now());
+    if (decision.ok) return;
+    const waitMs = decision.notBefore - this.clock.now();
+    const maxWait = options.maxWaitMs ?? this.maxWaitMs;
+    if (waitMs > maxWait) {
+      const at = new Date(decision.notBefore).toISOString();
+      throw new ClientError({
+        kind: 'paced',
+        endpointId,
+        retryAfterMs: waitMs,
+        message:
+          decision.reason === 'outside_hours'
+            ? `outside the working hours set for account ${account}; the next write is allowed at ${at}`
+            : `account ${account} paces its writes like a person; the next write is allowed at ${at}`,
+      });
+    }
+    options.onProgress?.({ message: `pacing writes on account ${account}: waiting ${Math.ceil(waitMs / 1000)} s`, waitedMs: 0, etaMs: waitMs });
+    await clockPause(this.clock, waitMs, options.signal);
   }
 
   /** The default account, resolved once through accounts() and kept. */

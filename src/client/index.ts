@@ -6,6 +6,7 @@ export { loadClientConfig, ClientConfigError, type ClientEnvConfig, type RemoteS
 export { GovernedClient, type ClientOptions } from './client.js';
 export { DEFAULT_TTL_BY_ENDPOINT, type CacheOptions } from './cache.js';
 export { parseRetryAfter } from './errors.js';
+export { parsePacing, parseWorkingHours, nextAllowedAt, type PacingPolicy, type WorkingHours } from './pacing.js';
 
 /** The governed client: per-minute limiter, quota guard, retries and cache over undici. */
 export function createClient(options: ClientOptions): OutreachClient & Pick<GovernedClient, 'stats'> {

@@ -128,3 +128,39 @@ export class PacingGate {
     this.nextWriteAt.set(accountId, nowMs + pause);
   }
 }
+
+/**
+ * Pacing from configuration: `hours` is one spec for every account, or
+ * "ACCOUNT=SPEC;ACCOUNT=SPEC;*=SPEC"; `jitter` is "MIN-MAX" seconds between
+ * writes on one account (e.g. "30-90").
+ */
+export function parsePacing(hours: string | undefined, jitter: string | undefined): ((accountId: string) => PacingPolicy | undefined) | undefined {
+  if (hours === undefined && jitter === undefined) return undefined;
+  const byAccount = new Map<string, WorkingHours>();
+  let everyone: WorkingHours | undefined;
+  if (hours !== undefined) {
+    if (hours.includes('=')) {
+      for (const part of hours.split(';').map((p) => p.trim()).filter(Boolean)) {
+        const eq = part.indexOf('=');
+        const who = part.slice(0, eq).trim().toLowerCase();
+        const spec = parseWorkingHours(part.slice(eq + 1));
+        if (who === '*') everyone = spec;
+        else if (/^[a-f0-9]{24}$/.test(who)) byAccount.set(who, spec);
+        else throw new Error(`working hours: "${who}" is neither an account id (24 hex) nor *`);
+      }
+    } else {
+      everyone = parseWorkingHours(hours);
+    }
+  }
+  let pause: PacingPolicy['jitter'];
+  if (jitter !== undefined) {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)\s*$/.exec(jitter);
+    if (!m || Number(m[1]) > Number(m[2])) throw new Error(`write jitter: expected "MIN-MAX" seconds with MIN <= MAX, got "${jitter}"`);
+    pause = { minMs: Math.round(Number(m[1]) * 1000), maxMs: Math.round(Number(m[2]) * 1000) };
+  }
+  return (accountId) => {
+    const spec = byAccount.get(accountId.toLowerCase()) ?? everyone;
+    if (!spec && !pause) return undefined;
+    return { ...(spec ? { hours: spec } : {}), ...(pause ? { jitter: pause } : {}) };
+  };
+}

@@ -36,6 +36,7 @@ export type ClientErrorKind =
   | 'quota' // quota 429 from the service
   | 'local_quota' // refused locally by the quota guard, nothing sent
   | 'queue_timeout' // would wait in the limiter longer than allowed
+  | 'paced' // outside the account's working hours, or too soon after its last write
   | 'cancelled' // caller aborted
   | 'server' // 5xx
   | 'network' // connection failure / timeout

@@ -68,6 +68,8 @@ export function describeClientError(err: ClientError, e: AnyEndpoint, now = Date
     }
     case 'queue_timeout':
       return `Too many calls are queued for ${windowText(e)}: ${d.message}. Nothing was sent. ${retryHint(d.retryAfterMs, now)}`;
+    case 'paced':
+      return `Not sent: ${d.message}. Nothing was sent. ${retryHint(d.retryAfterMs, now)}`;
     case 'cancelled':
       return `Cancelled: ${d.message}.`;
     case 'server':

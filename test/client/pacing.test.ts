@@ -56,3 +56,61 @@ describe('pacing gate', () => {
     expect(gate.check('paced', monday10 + 60_000)).toEqual({ ok: true });
   });
 });
+
+describe('pacing through the governed client', () => {
+  it('refuses a write outside working hours before sending, waits out a short pause, and lets reads through', async () => {
+    const { ManualClock } = await import('../../src/util/clock.js');
+    const { createClient, parsePacing } = await import('../../src/client/index.js');
+    const { startFakeService, ACCOUNTS } = await import('./fake-service.js');
+    const { sendConnect, scrapePost } = await import('./endpoints.js');
+    const { quietLogger } = await import('./helpers.js');
+    const fake = await startFakeService({ windowMs: 1000, limits: { write: 100, content: 100, account: 100 } });
+    const clock = new ManualClock('2026-01-05T07:00:00.000Z'); // Monday 07:00 UTC
+    const client = createClient({
+      baseUrl: fake.baseUrl,
+      apiKey: fake.apiKey,
+      logger: quietLogger,
+      windowMs: 1000,
+      limits: { write: 100, content: 100, account: 100 },
+      clock,
+      pacing: parsePacing('UTC Mon-Fri 09:00-17:00', '2-2'),
+    });
+    const account = ACCOUNTS[0]!.id;
+    try {
+      const err = await client.call(sendConnect, { accountId: account, profileId: 'p' }).catch((e: unknown) => e);
+      expect(err).toMatchObject({
+        details: {
+          kind: 'paced',
+          retryAfterMs: 2 * 3_600_000,
+          message: `outside the working hours set for account ${account}; the next write is allowed at 2026-01-05T09:00:00.000Z`,
+        },
+      });
+      expect(fake.callsTo('B3')).toHaveLength(0);
+      // Reads are not paced.
+      await client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/1' });
+
+      clock.set('2026-01-05T09:00:00.000Z');
+      await client.call(sendConnect, { accountId: account, profileId: 'p1' });
+      // The second write waits the 2 s pause on the client's clock, then goes.
+      const second = client.call(sendConnect, { accountId: account, profileId: 'p2' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(fake.callsTo('B3')).toHaveLength(1);
+      clock.advance(2000);
+      await second;
+      expect(fake.callsTo('B3')).toHaveLength(2);
+    } finally {
+      await client.close();
+      await fake.close();
+    }
+  });
+
+  it('parses per-account specs and refuses bad ones', async () => {
+    const { parsePacing } = await import('../../src/client/index.js');
+    const policy = parsePacing('a00000000000000000000001=UTC Mon 09:00-10:00;*=UTC Tue 09:00-10:00', undefined)!;
+    expect(policy('A00000000000000000000001')?.hours?.days).toEqual([1]);
+    expect(policy('a00000000000000000000002')?.hours?.days).toEqual([2]);
+    expect(parsePacing(undefined, undefined)).toBeUndefined();
+    expect(() => parsePacing('bob=UTC Mon 09:00-10:00', undefined)).toThrow(/"bob" is neither an account id/);
+    expect(() => parsePacing(undefined, '90-30')).toThrow(/MIN <= MAX/);
+  });
+});

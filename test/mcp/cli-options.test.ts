@@ -98,4 +98,13 @@ describe('desktop bundle environment', () => {
     expect(config('stdio', [], { OUTREACH_CONFIRM_WRITES: '1', OUTREACH_CONFIRM: 'off' }).confirm).toBe('all');
     expect(() => config('stdio', ['--confirm', 'maybe'])).toThrow('--confirm must be one of all, sends, off, got "maybe"');
   });
+
+  it('takes working hours and write jitter, naming the option when a spec is wrong', () => {
+    expect(config('stdio', ['--working-hours', 'Europe/Paris Mon-Fri 09:00-18:00', '--write-jitter', '30-90'])).toMatchObject({
+      workingHours: 'Europe/Paris Mon-Fri 09:00-18:00',
+      writeJitter: '30-90',
+    });
+    expect(() => config('stdio', ['--working-hours', 'Europe/Paris Someday 09:00-18:00'])).toThrow('--working-hours: working hours: unknown day "Someday"');
+    expect(() => config('stdio', [], { OUTREACH_WRITE_JITTER: 'soon' })).toThrow('OUTREACH_WRITE_JITTER: write jitter: expected "MIN-MAX" seconds');
+  });
 });
