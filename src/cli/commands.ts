@@ -12,6 +12,7 @@ export interface Command {
 
 export const COMMANDS: Record<string, Command> = {
   service: { summary: 'Run the embedded service alone (prints {baseUrl, apiKey})', load: () => import('./service.js') },
+  audit: { summary: 'List recent writes the embedded service performed', load: () => import('./audit.js') },
   keys: { summary: 'Manage API keys of the embedded service: create, list, revoke', load: () => import('./keys.js') },
   stdio: { summary: 'Serve MCP on stdio (default)', load: () => import('./stdio.js') },
   http: { summary: 'Serve MCP over HTTP (Streamable HTTP /mcp, SSE /sse)', load: () => import('./http.js') },

@@ -12,6 +12,7 @@ export * from './common.js';
 export * from './validation.js';
 export * from './http.js';
 export * from './quotas.js';
+export * from './targets.js';
 export * from './resources/index.js';
 
 /** The contract table: every endpoint of the spec, exactly once. */

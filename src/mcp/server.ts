@@ -87,6 +87,7 @@ export class OutreachMcp {
       ...(this.options.defaultAccountId ? { defaultAccountId: this.options.defaultAccountId } : {}),
       ...(this.options.now ? { now: this.options.now } : {}),
       confirm: this.options.confirm ?? 'sends',
+      ...(this.options.logger ? { logger: this.options.logger } : {}),
     };
     registerTools(server, this.endpoints, ctx);
     registerPrompts(server, this.endpoints);

@@ -9,7 +9,8 @@ import {
   type ServerRequest,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ACCOUNT_ID_PATTERN, type AnyEndpoint } from '../contract/index.js';
+import { ACCOUNT_ID_PATTERN, writeTarget, type AnyEndpoint } from '../contract/index.js';
+import type { Logger } from '../util/logger.js';
 import type { CallOptions, OutreachClient, WaitProgress } from '../client/types.js';
 import { quotaUri, type ResourceChanges } from './changes.js';
 import { isObjectSchema, toolInputJsonSchema, toolInputZod, toolOutputJsonSchema, toolOutputZod } from './json-schema.js';
@@ -29,6 +30,8 @@ export interface ToolContext {
   now?: () => number;
   /** Which writes need the user's confirmation (default: sends). */
   confirm?: ConfirmMode;
+  /** Audit of writes (account, tool, target, idempotency key; never message text). */
+  logger?: Logger;
 }
 
 /** Progress for a call waiting in the limiter queue, when the caller asked for it. */
@@ -86,6 +89,12 @@ export async function runTool(
     output = await ctx.client.call(e, input, options);
   } catch (err) {
     return { isError: true, content: [{ type: 'text', text: describeToolError(err, e, ctx.now?.() ?? Date.now()) }] };
+  }
+  if (!e.annotations.readOnlyHint) {
+    ctx.logger?.info(
+      { account: input.accountId ?? 'default', tool: e.tool, target: writeTarget(input), idempotencyKey: options.idempotencyKey },
+      'write performed',
+    );
   }
   if (e.quota && e.quota.length > 0) {
     const account = accountOf(output, input) ?? (await ctx.resolveDefaultAccount().catch(() => undefined));

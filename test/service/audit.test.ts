@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/util/clock.js';
-import { AuditLog, auditMigrations, auditTarget } from '../../src/service/audit/log.js';
+import { writeTarget as auditTarget } from '../../src/contract/index.js';
+import { AuditLog, auditMigrations } from '../../src/service/audit/log.js';
 
 describe('audit log', () => {
   it('names the target and never stores the message text', () => {

@@ -53,4 +53,29 @@ describe('outreach-mcp service / keys', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain(`no active key "${keyId}"`);
   });
+
+  it('lists recent writes with outreach-mcp audit, never message text', async () => {
+    const { startService } = await import('../../src/service/index.js');
+    const { createLogger } = await import('../../src/util/logger.js');
+    const running = await startService({ dataDir: dir, activityIntervalMs: 0, logger: createLogger('test', 'silent') });
+    try {
+      const post = running.service.deps.world().posts.find((p) => p.visibility === 'PUBLIC' && p.canComment)!;
+      const res = await fetch(`${running.baseUrl}/posts/comment`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${running.apiKey}`, 'content-type': 'application/json', 'idempotency-key': 'audit-cli-1' },
+        body: JSON.stringify({ postUrn: post.activityUrn, commentText: 'a private thought' }),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await running.close();
+    }
+    const out = spawnSync(process.execPath, [CLI, 'audit', '--json', '--data-dir', dir], { encoding: 'utf8' });
+    expect(out.status).toBe(0);
+    const entries = JSON.parse(out.stdout) as Array<Record<string, unknown>>;
+    expect(entries[0]).toMatchObject({ tool: 'comment_on_post', endpointId: 'E4', idempotencyKey: 'audit-cli-1', status: 200, userId: 'demo' });
+    expect(out.stdout).not.toContain('a private thought');
+    const bad = spawnSync(process.execPath, [CLI, 'audit', '--account', 'xyz', '--data-dir', dir], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('--account: Invalid account ID format');
+  });
 });

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { writeTarget } from '../../contract/index.js';
 import type { Migration } from '../store/migration.js';
 
 /**
@@ -37,29 +38,6 @@ export interface AuditEntry {
   status: number;
 }
 
-/** Input fields that name what a write acts on, most specific first. */
-const TARGET_FIELDS = [
-  'recipientProfileId',
-  'profileId',
-  'profileUrn',
-  'conversationId',
-  'conversationUrn',
-  'commentId',
-  'postUrn',
-  'postUrl',
-  'groupId',
-  'companyUrn',
-] as const;
-
-/** "profileId=jane-doe" for the first target field present in the input. */
-export function auditTarget(input: Record<string, unknown>): string | null {
-  for (const field of TARGET_FIELDS) {
-    const value = input[field];
-    if (typeof value === 'string' && value !== '') return `${field}=${value}`;
-  }
-  return null;
-}
-
 export class AuditLog {
   constructor(
     private readonly db: Database,
@@ -86,7 +64,7 @@ export class AuditLog {
         entry.accountId ?? null,
         entry.endpointId,
         entry.tool,
-        auditTarget(entry.input),
+        writeTarget(entry.input),
         entry.idempotencyKey ?? null,
         entry.status,
       );
