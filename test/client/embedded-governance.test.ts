@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { endpointById } from '../../src/contract/index.js';
+import { AuditLog } from '../../src/service/audit/log.js';
+import { DEMO_ACCOUNTS } from '../../src/service/index.js';
+import { generateWorld } from '../../src/service/world/index.js';
+import { createLogger } from '../../src/util/logger.js';
+
+/**
+ * The governed client against the real embedded service, run as its own
+ * process (`outreach-mcp service --time-scale 15`: its minute lasts 4 s) with
+ * the client's window scaled the same way: 200 writes issued at once over 4
+ * accounts. The service's own audit log gives the times it performed them.
+ */
+const SCALE = 15;
+const WINDOW_MS = 60_000 / SCALE;
+const quiet = createLogger('test', 'silent');
+
+const CLI = join(process.cwd(), 'dist', 'cli.js');
+let child: ChildProcess | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  child = undefined;
+  dir = undefined;
+});
+
+async function startServiceProcess(dataDir: string): Promise<{ baseUrl: string; apiKey: string }> {
+  child = spawn(process.execPath, [CLI, 'service', '--data-dir', dataDir, '--time-scale', String(SCALE)], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, OUTREACH_LOG_LEVEL: 'silent' },
+  });
+  const line = await new Promise<string>((resolve) => createInterface({ input: child!.stdout! }).once('line', resolve));
+  return JSON.parse(line) as { baseUrl: string; apiKey: string };
+}
+
+describe('governed client on the embedded service', () => {
+  it('200 writes at once over 4 accounts: zero 429 answers, at least 95% of the allowed rate', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'outreach-gov-'));
+    const service = await startServiceProcess(dir);
+    // The minute scaled down 15x scales the client's jitter room (a share of the window) down with it, but
+    // not the jitter of a loopback request on a busy CI machine: 4.5% spacing keeps 95.7% of the rate.
+    const client = createClient({
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
+      logger: quiet,
+      windowMs: WINDOW_MS,
+      spacingMargin: 0.045,
+      maxWaitMs: 30_000,
+    });
+    const accounts = [DEMO_ACCOUNTS.salesNavigator, DEMO_ACCOUNTS.businessPremium, DEMO_ACCOUNTS.recruiter, DEMO_ACCOUNTS.free];
+    // The service's world is the default seed's; the same generator gives the same posts here.
+    const epoch = Number((new Database(join(dir, 'outreach.db'), { readonly: true }).prepare("SELECT value FROM meta WHERE key = 'world_epoch'").get() as { value: string }).value);
+    const posts = generateWorld('outreach', { epochMs: epoch }).posts.filter((p) => p.visibility === 'PUBLIC').slice(0, 50);
+    const react = endpointById('E3')!;
+    try {
+      // A session's first reads: the quota report, and one feed page, which makes the embedded service build
+      // its world and each account's view (a one-off stall of its event loop that would skew the timing).
+      await Promise.all(accounts.map((a) => client.quota(a)));
+      for (const a of accounts) await client.call(endpointById('E1')!, { accountId: a });
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          client.call(react, { accountId: accounts[i % 4], postUrn: posts[Math.floor(i / 4)]!.activityUrn, reactionType: 'LIKE' }),
+        ),
+      );
+      expect(results).toHaveLength(200);
+      expect(client.stats().rateLimited).toBe(0);
+
+      const db = new Database(join(dir, 'outreach.db'), { readonly: true });
+      const audit = new AuditLog(db, () => 0);
+      for (const account of accounts) {
+        // Service-clock times of the writes the service performed.
+        const times = audit.list({ accountId: account, limit: 1000 }).map((e) => Date.parse(e.at)).sort((a, b) => a - b);
+        expect(times).toHaveLength(50);
+        const perMinute = ((times.length - 1) / (times[times.length - 1]! - times[0]!)) * 60_000;
+        expect(perMinute).toBeGreaterThanOrEqual(0.95 * 15);
+        expect(perMinute).toBeLessThanOrEqual(15);
+        const report = (await client.quota(account)).quotas.find((q) => q.feature === 'REACT')!;
+        expect(report.used).toBe(50);
+      }
+      db.close();
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
