@@ -5,7 +5,7 @@ import {
   sendConnectionRequest,
 } from '../../../contract/endpoints/actions.js';
 import type { RelationshipAction, SentInvitation } from '../../../contract/resources/profiles.js';
-import { degreeDistance, findPerson, relativeAge } from '../../world/index.js';
+import { degreeDistance, findPerson, relativeAge, type Person } from '../../world/index.js';
 import { DomainError, handle } from '../context.js';
 import { touchAccount } from './activity.js';
 import { followedVisit, invitationIdFor, invitationOutcome, inviteeVisit } from './simulation.js';
@@ -23,21 +23,19 @@ export const follow = handle(followProfile, (deps, { account, input }) => {
   const isCompany = input.profileType === 'company' || looksLikeCompany(ref);
   if (!isCompany && isOwnProfile(account, ref)) throw new DomainError(400, 'You cannot follow your own profile');
   const world = deps.world();
-  const target = isCompany
-    ? { id: companyOrThrow(world, ref).companyId, type: 'company' as const, person: undefined }
-    : (() => {
-        const person = personOrThrow(world, ref);
-        return { id: person.id, type: 'person' as const, person };
-      })();
+  const person = isCompany ? undefined : personOrThrow(world, ref);
+  const target = person
+    ? { id: person.id, type: 'person' as const }
+    : { id: companyOrThrow(world, ref).companyId, type: 'company' as const };
   const want = input.action === 'follow';
   // Following a followed target, or unfollowing one not followed, changes nothing.
   if (deps.network.isFollowing(account, target.id) !== want) {
     const now = deps.clock.now();
     sql(deps.db).upsertFollow.run(account.id, target.id, target.type, want ? 1 : 0, now);
     touchNetwork(deps.db, account.id);
-    if (want && target.person) {
+    if (want && person) {
       // A new follower sometimes gets a look back (once per person).
-      const visit = followedVisit(world, account.id, target.person);
+      const visit = followedVisit(world, account.id, person);
       if (visit.visits) {
         schedule(deps.db, account.id, 'visit', `follow:${target.id}`, now + visit.delayMs, { personId: target.id, anonymousLabel: null });
       }
@@ -149,7 +147,7 @@ export const sentInvitations = handle(listSentInvitations, (deps, { account, inp
 });
 
 /** The network's own answer for the page, as debug shows it (a JSON string). */
-function rawResponseOf(listed: { row: InvitationRow; person: NonNullable<ReturnType<typeof findPerson>> }[], start: number): string {
+function rawResponseOf(listed: { row: InvitationRow; person: Person }[], start: number): string {
   return JSON.stringify({
     paging: { start, count: SENT_INVITATIONS_PAGE },
     elements: listed.map(({ row, person }) => ({
