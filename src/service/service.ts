@@ -7,8 +7,9 @@ import { AccountRepo } from './accounts/repo.js';
 import { DEMO_USER_ID, seedDemoTenant } from './accounts/seed.js';
 import { AuditLog } from './audit/log.js';
 import { coreHandlers } from './core-handlers.js';
-import type { ActingAccount, DomainDeps, NetworkState } from './domain/context.js';
+import type { ActingAccount, DomainDeps } from './domain/context.js';
 import { DOMAIN_MODULES } from './domain/modules.js';
+import { createNetworkState } from './domain/actions/index.js';
 import { worldNetwork } from './domain/world-network.js';
 import { createApp } from './http/app.js';
 import type { RouteHandler } from './http/pipeline.js';
@@ -92,15 +93,13 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const webhookStore = new WebhookStore(db);
   const webhooks = new WebhookDispatcher({ store: webhookStore, clock, logger });
 
-  const network: { current: NetworkState } = { current: worldNetwork(view) };
   const deps: DomainDeps = {
     db,
     clock,
     world: getWorld,
     view,
-    get network() {
-      return network.current;
-    },
+    // Replaced just below by the overlay-aware state (it needs the other deps).
+    network: worldNetwork(view),
     emit(userId, accountId, event, data) {
       webhooks.emitEvent(userId, accountId, event, data as never);
       opts.onEvent?.({ event, timestamp: new Date(clock.now()).toISOString(), data: { ...data, accountId } });
@@ -108,6 +107,8 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     recordUsage: (accountId, feature) => governor.recordUsage(accountId, feature, 'service'),
     logger,
   };
+
+  deps.network = createNetworkState(deps);
 
   const handlers = coreHandlers(accounts, governor);
   for (const module of DOMAIN_MODULES) {
@@ -139,7 +140,15 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     },
   });
 
+  let accountsAnnounced = false;
   const runActivity = (): void => {
+    // First run (not at start-up, which must stay fast): modules learn every account.
+    if (!accountsAnnounced) {
+      accountsAnnounced = true;
+      for (const account of accounts.all()) {
+        for (const module of DOMAIN_MODULES) if (module.onAccount) db.transaction(() => module.onAccount!(deps, account))();
+      }
+    }
     for (const module of DOMAIN_MODULES) {
       if (!module.runDue) continue;
       try {

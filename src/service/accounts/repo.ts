@@ -78,6 +78,12 @@ export class AccountRepo {
     return row ? fromRow(row, userId) : undefined;
   }
 
+  /** Every connected account, acted for by its owner (background activity). */
+  all(): StoredAccount[] {
+    const rows = this.db.prepare('SELECT * FROM accounts ORDER BY id').all() as AccountRow[];
+    return rows.map((r) => fromRow(r, r.owner_user_id));
+  }
+
   defaultFor(userId: string): StoredAccount | undefined {
     return this.accessible(userId)[0];
   }

@@ -88,4 +88,6 @@ export interface DomainModule {
   handlers: ReadonlyMap<string, DomainHandler>;
   /** Runs simulated activity that has fallen due by nowMs (accepted invitations, replies, ...). */
   runDue?(deps: DomainDeps, nowMs: number): void;
+  /** Told of every connected account before its first activity run, so background activity starts without a call. */
+  onAccount?(deps: DomainDeps, account: ActingAccount): void;
 }

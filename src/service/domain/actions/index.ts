@@ -10,11 +10,14 @@ import { connect, follow, relationship, sentInvitations } from './outreach.js';
  * (createNetworkState). Simulated activity: invitations accepted, profile
  * views, leads (runDue).
  */
+import { touchAccount } from './activity.js';
+
 export const actionsModule: DomainModule = {
   name: 'actions',
   migrations: actionsMigrations,
   handlers: new Map([premiumStatus, profileVisitors, socialSellingIndex, follow, connect, relationship, sentInvitations]),
   runDue,
+  onAccount: touchAccount,
 };
 
 export { createNetworkState, type NetworkDeps } from './network.js';

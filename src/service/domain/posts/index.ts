@@ -64,6 +64,7 @@ export const postsModule: DomainModule = {
     tracked(listOwnReactions, reactionHistory),
   ]),
   runDue,
+  onAccount: (deps, account) => trackAccount(deps.db, account, deps.clock.now()),
 };
 
 export { trackAccount, trackedAccounts, SIM_SLOT_MS } from './accounts.js';
