@@ -131,7 +131,8 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     endpoints: ENDPOINTS,
     handlerFor: (id) => handlers.get(id),
     routers: {
-      '/webhooks': createWebhooksRouter({
+      // The router's own paths start with /webhooks.
+      '/': createWebhooksRouter({
         dispatcher: webhooks,
         userIdOf: (_req, res) => res.locals.userId as string | undefined,
         allowLoopback: true,
