@@ -7,8 +7,9 @@ import { AccountRepo } from './accounts/repo.js';
 import { DEMO_USER_ID, seedDemoTenant } from './accounts/seed.js';
 import { AuditLog } from './audit/log.js';
 import { coreHandlers } from './core-handlers.js';
-import type { ActingAccount, DomainDeps } from './domain/context.js';
+import type { DomainDeps } from './domain/context.js';
 import { DOMAIN_MODULES } from './domain/modules.js';
+import { accountViews } from './domain/views.js';
 import { createNetworkState } from './domain/actions/index.js';
 import { worldNetwork } from './domain/world-network.js';
 import { createApp } from './http/app.js';
@@ -18,7 +19,7 @@ import { createGovernor, type LimitsGovernor } from './limits/index.js';
 import { ALL_MIGRATIONS } from './store/schema.js';
 import { ensureMeta, openDatabase, runMigrations, type Db } from './store/db.js';
 import { WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
-import { accountView, generateWorld, type AccountView, type World } from './world/index.js';
+import { generateWorld, type World } from './world/index.js';
 
 export const DEFAULT_SEED = 'outreach';
 
@@ -74,21 +75,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
 
   let world: World | undefined;
   const getWorld = (): World => (world ??= generateWorld(seed, { epochMs }));
-  const views = new Map<string, AccountView>();
-  const view = (a: ActingAccount): AccountView => {
-    let v = views.get(a.id);
-    if (!v) {
-      v = accountView(getWorld(), a.id, {
-        firstName: a.firstName,
-        lastName: a.lastName,
-        publicId: a.publicId,
-        premium: a.isPremium,
-        salesNavigator: a.hasSalesNavigator,
-      });
-      views.set(a.id, v);
-    }
-    return v;
-  };
+  const view = accountViews(getWorld);
 
   const webhookStore = new WebhookStore(db);
   const webhooks = new WebhookDispatcher({ store: webhookStore, clock, logger });

@@ -7,16 +7,9 @@ import { ACCOUNT_ID_PATTERN, IsoDateTime } from '../../contract/common.js';
  * our decisions, documented in docs/webhooks.md. Every data object carries
  * accountId so a customer with several connected accounts can route events.
  */
-export const WEBHOOK_EVENTS = [
-  'connection.accepted',
-  'message.received',
-  'post.commented',
-  'profile.viewed',
-  'lead.captured',
-] as const;
+import { WEBHOOK_EVENTS, WebhookEventName } from '../../contract/resources/events.js';
 
-export const WebhookEventName = z.enum(WEBHOOK_EVENTS);
-export type WebhookEventName = z.infer<typeof WebhookEventName>;
+export { WEBHOOK_EVENTS, WebhookEventName };
 
 /** Sent once, signed with the new secret, when an endpoint is saved. */
 export const VERIFICATION_EVENT = 'webhook.verification';

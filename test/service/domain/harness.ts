@@ -3,11 +3,12 @@ import { endpointById, summarizeIssues, validate } from '../../../src/contract/i
 import { ManualClock } from '../../../src/util/clock.js';
 import { createLogger } from '../../../src/util/logger.js';
 import type { ActingAccount, DomainCall, DomainDeps, DomainModule, NetworkState } from '../../../src/service/domain/context.js';
+import { accountViews } from '../../../src/service/domain/views.js';
 import { worldNetwork } from '../../../src/service/domain/world-network.js';
 
 export { worldNetwork };
 import type { Migration } from '../../../src/service/store/migration.js';
-import { accountView, generateWorld, type AccountView, type World } from '../../../src/service/world/index.js';
+import { generateWorld, type World } from '../../../src/service/world/index.js';
 
 /**
  * Domain handlers tested without HTTP: an in-memory database with the
@@ -97,21 +98,7 @@ export function createHarness(options: {
   const clock = new ManualClock(options.now ?? EPOCH + 3_600_000);
   const events: EmittedEvent[] = [];
   const usage: Array<{ accountId: string; feature: string }> = [];
-  const views = new Map<string, AccountView>();
-  const view = (a: ActingAccount): AccountView => {
-    let v = views.get(a.id);
-    if (!v) {
-      v = accountView(testWorld(), a.id, {
-        firstName: a.firstName,
-        lastName: a.lastName,
-        publicId: a.publicId,
-        premium: a.isPremium,
-        salesNavigator: a.hasSalesNavigator,
-      });
-      views.set(a.id, v);
-    }
-    return v;
-  };
+  const view = accountViews(testWorld);
   const base: Omit<DomainDeps, 'network'> = {
     db,
     clock,

@@ -1,10 +1,11 @@
+import { accountViews } from '../../../../src/service/domain/views.js';
 import Database from 'better-sqlite3';
 import { endpointById, summarizeIssues, validate } from '../../../../src/contract/index.js';
 import { actionsModule, createNetworkState } from '../../../../src/service/domain/actions/index.js';
 import { DomainError, type ActingAccount, type DomainCall, type DomainDeps } from '../../../../src/service/domain/context.js';
 import { ManualClock } from '../../../../src/util/clock.js';
 import { createLogger } from '../../../../src/util/logger.js';
-import { accountView, type AccountView, type Person } from '../../../../src/service/world/index.js';
+import { type Person } from '../../../../src/service/world/index.js';
 import { createHarness, testWorld, type EmittedEvent, type Harness } from '../harness.js';
 
 /** The harness with this module's tables and its overlay-aware network wired in, as the service wires it. */
@@ -52,25 +53,11 @@ export function openFileHarness(file: string, now: number): FileHarness {
   }
   const clock = new ManualClock(now);
   const events: EmittedEvent[] = [];
-  const views = new Map<string, AccountView>();
   const base: Omit<DomainDeps, 'network'> = {
     db,
     clock,
     world: testWorld,
-    view: (a) => {
-      let v = views.get(a.id);
-      if (!v) {
-        v = accountView(testWorld(), a.id, {
-          firstName: a.firstName,
-          lastName: a.lastName,
-          publicId: a.publicId,
-          premium: a.isPremium,
-          salesNavigator: a.hasSalesNavigator,
-        });
-        views.set(a.id, v);
-      }
-      return v;
-    },
+    view: accountViews(testWorld),
     emit: (userId, accountId, event, data) => events.push({ userId, accountId, event, data }),
     recordUsage: () => {},
     logger: createLogger('test', 'silent'),
