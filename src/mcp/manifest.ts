@@ -20,6 +20,9 @@ export const USER_CONFIG_ENV: Record<string, string> = {
   default_account: 'OUTREACH_ACCOUNT_ID',
   toolsets: 'OUTREACH_TOOLSETS',
   read_only: 'OUTREACH_READ_ONLY',
+  confirm: 'OUTREACH_CONFIRM',
+  working_hours: 'OUTREACH_WORKING_HOURS',
+  write_jitter: 'OUTREACH_WRITE_JITTER',
 };
 
 export function buildManifest(endpoints: readonly AnyEndpoint[], info: ManifestInfo): Record<string, unknown> {
@@ -84,6 +87,27 @@ export function buildManifest(endpoints: readonly AnyEndpoint[], info: ManifestI
         description: 'Offer only tools that change nothing.',
         required: false,
         default: false,
+      },
+      confirm: {
+        type: 'string',
+        title: 'Ask before writes',
+        description: 'sends (default: messages, InMail, invitations, unfollow), all, or off.',
+        required: false,
+        default: 'sends',
+      },
+      working_hours: {
+        type: 'string',
+        title: 'Working hours',
+        description: 'Send only in these hours, e.g. "Europe/Paris Mon-Fri 09:00-18:00". Empty: any time.',
+        required: false,
+        default: '',
+      },
+      write_jitter: {
+        type: 'string',
+        title: 'Pause between writes',
+        description: 'Random pause between writes on one account, in seconds, e.g. "30-90". Empty: none.',
+        required: false,
+        default: '',
       },
     },
   };
