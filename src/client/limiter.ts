@@ -1,3 +1,4 @@
+import Bottleneck from 'bottleneck';
 import type { LimitGroup } from '../contract/index.js';
 import { PER_MINUTE_LIMITS } from '../contract/index.js';
 import { describeDelay } from './errors.js';
@@ -12,15 +13,13 @@ import { ClientError, type WaitProgress } from './types.js';
  * (without spending a slot) and fails fast when it would wait longer than
  * allowed.
  *
- * The queue is a per-key promise chain rather than a Bottleneck Group:
- * Bottleneck's local datastore yields to the event loop with setTimeout(0)
- * several times per job (about 5 ms per call, measured), so a burst of queued
- * jobs keeps the loop busy enough to skew request timing; it cannot take one
- * queued job out (an aborted call would still spend its slot); and its Redis
- * clustering fails on Redis 7 (see slot-gate.ts). What Bottleneck would add
- * here, a FIFO with concurrency 1, is a few lines.
+ * The queues are a Bottleneck Group (one limiter per key, one job at a time).
+ * Spacing is the gate's job, not Bottleneck's: its minTime/reservoir cannot be
+ * shared on Redis 7 (see slot-gate.ts), and a queued Bottleneck job cannot be
+ * taken out, so a job here only waits for a gate slot and an aborted caller's
+ * job, when its turn comes, ends at once without taking one. A call that finds
+ * its key idle skips the queue (Bottleneck's own bookkeeping costs ~4 ms a job).
  */
-
 export interface LimiterOptions {
   /** Length of the service's limit window; 60000 in production, scaled down in tests. */
   windowMs: number;
@@ -93,8 +92,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 
 export class CallLimiter {
   private readonly options: LimiterOptions;
-  /** Tail of each key's FIFO chain; a job starts when the previous one ends. */
-  private readonly tails = new Map<string, Promise<unknown>>();
+  /** One FIFO queue per key; a job starts when the previous one ends. */
+  private readonly queues = new Bottleneck.Group({ maxConcurrent: 1 });
   /** Stops of every live waiter, for close(). */
   private readonly live = new Set<AbortController>();
   private closed = false;
@@ -107,14 +106,7 @@ export class CallLimiter {
 
   /** Runs fn after every job queued before it under key (FIFO, one at a time). */
   private serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const run = previous.then(fn);
-    const tail = run.catch(() => {});
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return run;
+    return this.queues.key(key).schedule(fn);
   }
 
   /** Spacing between starts for a group, or null when unlimited. */
@@ -264,6 +256,7 @@ export class CallLimiter {
   async close(): Promise<void> {
     this.closed = true;
     for (const stop of this.live) stop.abort();
+    await this.queues.disconnect(false);
     await this.options.gate.close();
   }
 }
