@@ -38,6 +38,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { flag: 'write-jitter', env: 'OUTREACH_WRITE_JITTER', type: 'string', arg: 'MIN-MAX', commands: BOTH, help: 'Random pause between writes on one account, in seconds (e.g. 30-90)' },
   { flag: 'webhook-port', env: 'OUTREACH_WEBHOOK_PORT', type: 'string', arg: 'N', commands: BOTH, help: 'Receive the service webhooks on this port (needs --webhook-secret)' },
   { flag: 'webhook-secret', env: 'OUTREACH_WEBHOOK_SECRET', type: 'string', arg: 'SECRET', commands: BOTH, secret: true, help: 'Secret that verifies X-Service-Signature on received webhooks' },
+  { flag: 'redis-url', env: 'OUTREACH_REDIS_URL', type: 'string', arg: 'URL', commands: BOTH, help: 'Share per-minute limits with other server processes through this Redis (redis:// or rediss://)' },
   { flag: 'log-level', env: 'OUTREACH_LOG_LEVEL', type: 'string', arg: 'LEVEL', commands: BOTH, help: 'fatal, error, warn, info, debug, trace or silent (default: info; logs go to stderr)' },
   { flag: 'port', env: 'OUTREACH_MCP_PORT', type: 'string', arg: 'N', commands: ['http'], help: 'HTTP port (default: 3000; 0 = any free port)' },
   { flag: 'host', env: 'OUTREACH_MCP_HOST', type: 'string', arg: 'HOST', commands: ['http'], help: 'Address to bind (default: 127.0.0.1; anything else needs --auth-token)' },
@@ -58,6 +59,7 @@ export interface McpCliConfig {
   confirm: ConfirmMode;
   workingHours?: string;
   writeJitter?: string;
+  redisUrl?: string;
   webhookPort?: number;
   webhookSecret?: string;
   logLevel: string;
@@ -149,6 +151,8 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
       throw new Error(`${described(flag)}: ${(err as Error).message}`);
     }
   }
+  const redisUrl = get('redis-url');
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) throw new Error(`${described('redis-url')} must start with redis:// or rediss://, got "${redisUrl}"`);
   const webhookPortText = get('webhook-port');
   const webhookPort = webhookPortText !== undefined ? port(described('webhook-port'), webhookPortText) : undefined;
   const webhookSecret = get('webhook-secret');
@@ -180,6 +184,7 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
   if (webhookPort !== undefined) config.webhookPort = webhookPort;
   if (workingHours !== undefined) config.workingHours = workingHours;
   if (writeJitter !== undefined) config.writeJitter = writeJitter;
+  if (redisUrl !== undefined) config.redisUrl = redisUrl;
   if (webhookSecret !== undefined) config.webhookSecret = webhookSecret;
   const authToken = command === 'http' ? get('auth-token') : undefined;
   if (authToken !== undefined) config.authToken = authToken;

@@ -1,4 +1,4 @@
-import { createClient, loadClientConfig, parsePacing } from '../client/index.js';
+import { createClient, parsePacing } from '../client/index.js';
 import type { OutreachClient } from '../client/types.js';
 import { OutreachMcp } from '../mcp/server.js';
 import { RecentEvents } from '../mcp/events.js';
@@ -64,8 +64,7 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
       apiKey = service.apiKey;
       logger.info({ baseUrl, dataDir }, 'embedded service started');
     }
-    // Base URL and key come from the CLI options; only the shared-limiter Redis is read here.
-    const { redisUrl } = loadClientConfig({ OUTREACH_REDIS_URL: process.env.OUTREACH_REDIS_URL });
+    const redisUrl = config.redisUrl;
     const pacing = parsePacing(config.workingHours, config.writeJitter);
     const client = createClient({
       baseUrl,

@@ -107,4 +107,9 @@ describe('desktop bundle environment', () => {
     expect(() => config('stdio', ['--working-hours', 'Europe/Paris Someday 09:00-18:00'])).toThrow('--working-hours: working hours: unknown day "Someday"');
     expect(() => config('stdio', [], { OUTREACH_WRITE_JITTER: 'soon' })).toThrow('OUTREACH_WRITE_JITTER: write jitter: expected "MIN-MAX" seconds');
   });
+
+  it('takes a Redis URL for shared limits, refusing other schemes', () => {
+    expect(config('http', [], { OUTREACH_REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => config('http', ['--redis-url', 'http://x'])).toThrow('--redis-url must start with redis:// or rediss://, got "http://x"');
+  });
 });
