@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../client/types.js';
+import type { AccountSummary } from '../contract/index.js';
 import { accountStatusOf, type AccountRepo } from './accounts/repo.js';
 import type { RouteHandler } from './http/pipeline.js';
 import type { LimitsGovernor } from './limits/index.js';
