@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -41,7 +41,7 @@ export async function startAsHost(config: ServerConfig, home: string, extraPath?
   const client = new Client({ name: 'host-check', version: '1.0.0' });
   let stderr = '';
   const env: Record<string, string> = { ...config.env, HOME: home, USERPROFILE: home };
-  if (extraPath) env.PATH = `${extraPath}:${process.env.PATH ?? ''}`;
+  if (extraPath) env.PATH = `${extraPath}${delimiter}${process.env.PATH ?? ''}`;
   const transport = new StdioClientTransport({ command: config.command, args: config.args ?? [], env, cwd: '/', stderr: 'pipe' });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   try {
