@@ -66,7 +66,7 @@ export function defaultDriver(): SqliteDriver {
   if (loadBetterSqlite()) return 'better-sqlite3';
   throw new Error(
     `no SQLite driver: Node ${process.version} has no node:sqlite (it needs Node >= 22.13) and the optional ` +
-      'dependency better-sqlite3 is not installed; use Node >= 22.13, or run npm install on this Node',
+      'dependency better-sqlite3 is not installed; use Node >= 22.13, or run npm install --include=optional on this Node',
   );
 }
 
