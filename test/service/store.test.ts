@@ -178,17 +178,42 @@ describe.each(availableDrivers())('store on %s', (driver) => {
   });
 });
 
-describe('both drivers on one file', () => {
-  it('node:sqlite and better-sqlite3 read and write the same database file', () => {
-    const drivers = availableDrivers();
-    if (drivers.length < 2) return; // Node 20 has only better-sqlite3; the bundle has only node:sqlite.
+describe('one database file, both drivers', () => {
+  // The upgrade path: data written on Node 20 (better-sqlite3) is read on Node >= 22.13 (node:sqlite).
+  // In-process when both drivers load here; otherwise from Node 20 through a newer Node binary
+  // (OUTREACH_TEST_NODE24 / OUTREACH_TEST_NODE22, which CI sets).
+  const both = availableDrivers().length === 2;
+  const newerNode = process.env.OUTREACH_TEST_NODE24 ?? process.env.OUTREACH_TEST_NODE22;
+  const viaNewerNode = !both && defaultDriver() === 'better-sqlite3' && newerNode !== undefined;
+
+  it.skipIf(!both && !viaNewerNode)('node:sqlite reads and writes what better-sqlite3 wrote', async () => {
     const dir = tempDir();
-    const a = openDatabase(dir, { driver: 'node:sqlite' });
-    cleanups.push(() => a.close());
-    a.exec('CREATE TABLE t (v TEXT)');
-    a.prepare('INSERT INTO t VALUES (?)').run('from node:sqlite');
-    const b = openDatabase(dir, { driver: 'better-sqlite3' });
-    cleanups.push(() => b.close());
-    expect(b.prepare('SELECT v FROM t').all()).toEqual([{ v: 'from node:sqlite' }]);
+    const migrations = [{ id: '0001_t', up: 'CREATE TABLE t (v TEXT NOT NULL)' }];
+    const writer = openDatabase(dir, { driver: 'better-sqlite3' });
+    runMigrations(writer, migrations);
+    writer.prepare('INSERT INTO t VALUES (?)').run('from better-sqlite3');
+    writer.close();
+
+    if (both) {
+      const reader = openDatabase(dir, { driver: 'node:sqlite' });
+      cleanups.push(() => reader.close());
+      expect(runMigrations(reader, migrations)).toEqual([]);
+      expect(reader.prepare('SELECT v FROM t').all()).toEqual([{ v: 'from better-sqlite3' }]);
+      return;
+    }
+    const { execFileSync } = await import('node:child_process');
+    const dbModule = new URL('../../dist/service/store/db.js', import.meta.url).href;
+    const script = `import('${dbModule}').then((m) => {
+      const db = m.openDatabase(${JSON.stringify(dir)});
+      const pending = m.runMigrations(db, ${JSON.stringify(migrations)});
+      db.prepare('INSERT INTO t VALUES (?)').run('from node:sqlite');
+      process.stdout.write(JSON.stringify({ driver: db.driver, pending, rows: db.prepare('SELECT v FROM t ORDER BY rowid').all() }));
+      db.close();
+    })`;
+    const out = JSON.parse(execFileSync(newerNode!, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as unknown;
+    expect(out).toEqual({ driver: 'node:sqlite', pending: [], rows: [{ v: 'from better-sqlite3' }, { v: 'from node:sqlite' }] });
+    const back = openDatabase(dir, { driver: 'better-sqlite3' });
+    cleanups.push(() => back.close());
+    expect(back.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 2 });
   });
 });
