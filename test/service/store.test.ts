@@ -53,6 +53,23 @@ describe('driver choice', () => {
   });
 });
 
+describe('driver boundary', () => {
+  it('only the adapter names a SQLite driver module; everything else uses its Db interface', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const root = new URL('../../', import.meta.url);
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? files(path) : /\.(ts|js|mjs)$/.test(name) ? [path] : [];
+      });
+    const offenders = ['src', 'test', 'bench', 'scripts']
+      .flatMap((d) => files(new URL(d, root).pathname))
+      .filter((f) => !f.endsWith('src/service/store/sqlite.ts'))
+      .filter((f) => /(from|import\(|require\()\s*['"](better-sqlite3|node:sqlite)['"]/.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe.each(availableDrivers())('store on %s', (driver) => {
   it('answers rows as plain objects, binds named (@name) and positional parameters, undefined as NULL', () => {
     const db = open(driver);
