@@ -1,19 +1,19 @@
 #!/usr/bin/env node
 /**
- * One entry point. The first word picks the command; with none, the MCP
- * server runs on stdio against the embedded service.
+ * One entry point. A command word (anywhere among the options) picks the command;
+ * with none, the MCP server runs on stdio against the embedded service.
  */
-import { COMMANDS, DEFAULT_COMMAND, usage } from './cli/commands.js';
+import { COMMANDS, DEFAULT_COMMAND, splitCommand, usage } from './cli/commands.js';
 
 async function main(argv: string[]): Promise<void> {
-  const [first, ...rest] = argv;
-  if (first === '--help' || first === '-h' || first === 'help') {
+  const { word, rest } = splitCommand(argv);
+  if (word === 'help' || (word === undefined && rest.some((a) => a === '--help' || a === '-h'))) {
     process.stderr.write(usage());
     return;
   }
-  const named = first !== undefined && !first.startsWith('-') ? COMMANDS[first] : undefined;
-  if (first !== undefined && !first.startsWith('-') && !named) {
-    process.stderr.write(`outreach-mcp: unknown command "${first}"\n\n${usage()}`);
+  const named = word !== undefined ? COMMANDS[word] : undefined;
+  if (word !== undefined && !named) {
+    process.stderr.write(`outreach-mcp: unknown command "${word}"\n\n${usage()}`);
     process.exitCode = 2;
     return;
   }
@@ -24,7 +24,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const mod = await command.load();
-  await mod.run(named ? rest : argv);
+  await mod.run(rest);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

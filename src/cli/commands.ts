@@ -1,4 +1,4 @@
-import { optionsHelp } from './options.js';
+import { BOOLEAN_FLAGS, optionsHelp } from './options.js';
 
 /** The CLI's commands; each lives in its own module and is loaded on use. */
 export interface CommandModule {
@@ -28,15 +28,39 @@ export const DEFAULT_COMMAND = 'stdio';
 export function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
   return [
-    'Usage: outreach-mcp [command] [options]',
+    'Usage: outreach-mcp [command] [options]      (the command may stand before or after the options)',
     '',
     'Commands:',
     ...lines,
     '',
-    'MCP server options (stdio and http; flags win over environment variables):',
+    'MCP server options, for stdio and http (flags win over environment variables):',
+    optionsHelp('shared'),
+    '',
+    'HTTP server options (outreach-mcp http only):',
     optionsHelp('http'),
     '',
-    'Run "outreach-mcp <command> --help" for the options of one command.',
+    `${'  -h, --help'.padEnd(28)} Show this help`,
+    '',
+    'service, keys, webhooks and audit have options of their own: run "outreach-mcp <command> --help".',
     '',
   ].join('\n');
+}
+
+/**
+ * Finds the command word wherever it stands among the options: `outreach-mcp --port 3000 http`
+ * is `outreach-mcp http --port 3000`. A flag's value (`--seed http`) is never taken for it.
+ * Returns the first word that is not an option or an option's value, and the other arguments.
+ */
+export function splitCommand(argv: readonly string[]): { word?: string; rest: string[] } {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg.startsWith('-') && arg !== '-') {
+      const takesValue = !arg.includes('=') && !BOOLEAN_FLAGS.has(arg.replace(/^--?/, ''));
+      if (takesValue) i++;
+      continue;
+    }
+    return { word: arg, rest: [...argv.slice(0, i), ...argv.slice(i + 1)] };
+  }
+  return { rest: [...argv] };
 }

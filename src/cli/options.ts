@@ -192,15 +192,26 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
   return { help: false, config };
 }
 
-/** --help text for one command: every flag with its env var. */
-export function optionsHelp(command: Command): string {
-  const specs = OPTION_SPECS.filter((s) => s.commands.includes(command));
-  const rows = specs.map((s) => {
-    const left = `  --${s.flag}${s.arg ? ` ${s.arg}` : ''}`;
-    return `${left.padEnd(28)} ${s.help}\n${''.padEnd(29)}env: ${s.env}`;
-  });
-  return [...rows, `${'  -h, --help'.padEnd(28)} Show this help`].join('\n');
+/** Which flags a help section lists: those of both server commands, or those of http alone. */
+export type OptionGroup = 'shared' | 'http';
+
+const inGroup = (s: OptionSpec, group: OptionGroup): boolean =>
+  group === 'shared' ? s.commands.includes('stdio') && s.commands.includes('http') : s.commands.length === 1 && s.commands[0] === 'http';
+
+/** --help rows of one group: every flag with its env var. */
+export function optionsHelp(group: OptionGroup): string {
+  return OPTION_SPECS.filter((s) => inGroup(s, group))
+    .map((s) => {
+      const left = `  --${s.flag}${s.arg ? ` ${s.arg}` : ''}`;
+      return `${left.padEnd(28)} ${s.help}\n${''.padEnd(29)}env: ${s.env}`;
+    })
+    .join('\n');
 }
+
+const HELP_ROW = `${'  -h, --help'.padEnd(28)} Show this help`;
+
+/** Flags (of any command) that take no value: whatever follows one is not its value. */
+export const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(['help', 'h', 'json', ...OPTION_SPECS.filter((s) => s.type === 'boolean').map((s) => s.flag)]);
 
 export function commandHelp(command: Command): string {
   const intro =
@@ -213,10 +224,14 @@ export function commandHelp(command: Command): string {
           'directory; with OUTREACH_BASE_URL and OUTREACH_API_KEY it uses that service instead.',
         ]
       : [
-          'Usage: outreach-mcp http [--port N] [--host H] [options]',
+          'Usage: outreach-mcp http [--port N] [--host H] [options]   (options may also come before "http")',
           '',
           'Serves MCP over HTTP: Streamable HTTP at /mcp, legacy SSE at /sse + /messages.',
           'Binds 127.0.0.1 by default with Host/Origin checks; binding elsewhere needs a bearer token.',
         ];
-  return [...intro, '', 'Options:', optionsHelp(command), ''].join('\n');
+  const sections =
+    command === 'stdio'
+      ? ['Options (flags win over environment variables):', optionsHelp('shared'), HELP_ROW]
+      : ['HTTP options:', optionsHelp('http'), '', 'Options shared with stdio (flags win over environment variables):', optionsHelp('shared'), HELP_ROW];
+  return [...intro, '', ...sections, ''].join('\n');
 }

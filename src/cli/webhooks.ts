@@ -5,7 +5,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { Agent } from 'undici';
 import { summarizeIssues, validate } from '../contract/validation.js';
 import { DEMO_USER_ID } from '../service/webhooks/ids.js';
@@ -13,6 +12,7 @@ import { applyWebhooksMigrations } from '../service/webhooks/migrations.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS } from '../service/webhooks/retry-policy.js';
 import { sendSigned } from '../service/webhooks/sender.js';
 import { WebhookStore } from '../service/webhooks/store.js';
+import { openSqlite } from '../service/store/sqlite.js';
 import { createSubscription, createWebhookInput, publicView } from '../service/webhooks/subscriptions.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { defaultDataDir } from '../util/data-dir.js';
@@ -132,9 +132,8 @@ function openStore(ctx: Ctx, create: boolean): { store: WebhookStore; close(): v
   const file = join(ctx.dataDir, DB_FILE);
   if (!create && !existsSync(file)) return undefined;
   mkdirSync(ctx.dataDir, { recursive: true });
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
+  const db = openSqlite(file);
+  db.exec('PRAGMA journal_mode = WAL');
   applyWebhooksMigrations(db);
   return { store: new WebhookStore(db), close: () => db.close() };
 }

@@ -36,7 +36,7 @@ export function buildManifest(endpoints: readonly AnyEndpoint[], info: ManifestI
       'Lets an AI agent drive professional-network outreach safely: per-minute limits and daily/weekly quotas are ' +
       'enforced before anything is sent, quota is readable for free, and a read-only mode keeps an agent harmless. ' +
       'With no API key it runs a complete embedded service with a synthetic network, so it works with no outside account.',
-    author: { name: 'outreach-mcp maintainers' },
+    author: { name: 'outreach-mcp contributors' },
     license: 'MIT',
     keywords: ['mcp', 'outreach', 'professional-network', 'automation'],
     server: {
@@ -50,7 +50,8 @@ export function buildManifest(endpoints: readonly AnyEndpoint[], info: ManifestI
     },
     tools: endpoints.map((e) => ({ name: e.tool, description: e.description })),
     tools_generated: false,
-    compatibility: { platforms: ['darwin', 'win32', 'linux'], runtimes: { node: '>=20.19.0' } },
+    // The bundle carries no native module: the store uses node:sqlite, built into Node >= 22.13 on every OS.
+    compatibility: { platforms: ['darwin', 'win32', 'linux'], runtimes: { node: '>=22.13.0' } },
     user_config: {
       api_key: {
         type: 'string',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/service/store/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { endpointById } from '../../src/contract/index.js';
@@ -61,7 +61,7 @@ describe('governed client on the embedded service', () => {
     });
     const accounts = [DEMO_ACCOUNTS.salesNavigator, DEMO_ACCOUNTS.businessPremium, DEMO_ACCOUNTS.recruiter, DEMO_ACCOUNTS.free];
     // The service's world is the default seed's; the same generator gives the same posts here.
-    const epoch = Number((new Database(join(dir, 'outreach.db'), { readonly: true }).prepare("SELECT value FROM meta WHERE key = 'world_epoch'").get() as { value: string }).value);
+    const epoch = Number((openSqlite(join(dir, 'outreach.db'), { readonly: true }).prepare("SELECT value FROM meta WHERE key = 'world_epoch'").get() as { value: string }).value);
     const posts = generateWorld('outreach', { epochMs: epoch }).posts.filter((p) => p.visibility === 'PUBLIC').slice(0, 50);
     const react = endpointById('E3')!;
     try {
@@ -77,7 +77,7 @@ describe('governed client on the embedded service', () => {
       expect(results).toHaveLength(200);
       expect(client.stats().rateLimited).toBe(0);
 
-      const db = new Database(join(dir, 'outreach.db'), { readonly: true });
+      const db = openSqlite(join(dir, 'outreach.db'), { readonly: true });
       const audit = new AuditLog(db, () => 0);
       for (const account of accounts) {
         // Service-clock times of the writes the service performed.

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
 import { OPTION_SPECS, commandHelp, parseCliOptions, type McpCliConfig } from '../../src/cli/options.js';
-import { usage } from '../../src/cli/commands.js';
+import { splitCommand, usage } from '../../src/cli/commands.js';
 
 function config(command: 'stdio' | 'http', argv: string[], env: NodeJS.ProcessEnv = {}): McpCliConfig {
   const r = parseCliOptions(command, argv, env);
@@ -111,5 +116,79 @@ describe('desktop bundle environment', () => {
   it('takes a Redis URL for shared limits, refusing other schemes', () => {
     expect(config('http', [], { OUTREACH_REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
     expect(() => config('http', ['--redis-url', 'http://x'])).toThrow('--redis-url must start with redis:// or rediss://, got "http://x"');
+  });
+});
+
+describe('command word and --help', () => {
+  it('finds the command wherever it stands, never taking a flag value for it', () => {
+    expect(splitCommand(['--port', '3000', 'http'])).toEqual({ word: 'http', rest: ['--port', '3000'] });
+    expect(splitCommand(['http', '--port', '3000'])).toEqual({ word: 'http', rest: ['--port', '3000'] });
+    expect(splitCommand(['--read-only', 'http', '--port=3000'])).toEqual({ word: 'http', rest: ['--read-only', '--port=3000'] });
+    expect(splitCommand(['--seed', 'http'])).toEqual({ rest: ['--seed', 'http'] });
+    expect(splitCommand(['--data-dir', 'd', 'keys', 'revoke', 'k1'])).toEqual({ word: 'keys', rest: ['--data-dir', 'd', 'revoke', 'k1'] });
+    expect(splitCommand(['--json', 'audit'])).toEqual({ word: 'audit', rest: ['--json'] });
+    expect(splitCommand([])).toEqual({ rest: [] });
+  });
+
+  it('groups flags by the mode they work in', () => {
+    const text = usage();
+    const shared = text.slice(text.indexOf('MCP server options, for stdio and http'), text.indexOf('HTTP server options'));
+    const httpOnly = text.slice(text.indexOf('HTTP server options'), text.indexOf('-h, --help'));
+    const flagsIn = (section: string) => [...section.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]);
+    expect(flagsIn(shared)).toEqual(OPTION_SPECS.filter((s) => s.commands.includes('stdio')).map((s) => s.flag));
+    expect(flagsIn(httpOnly)).toEqual(['port', 'host', 'auth-token', 'allowed-hosts']);
+    expect(flagsIn(httpOnly)).toEqual(OPTION_SPECS.filter((s) => !s.commands.includes('stdio')).map((s) => s.flag));
+    const http = commandHelp('http');
+    expect(http.indexOf('--auth-token')).toBeLessThan(http.indexOf('Options shared with stdio'));
+  });
+});
+
+describe('built CLI (dist/cli.js)', () => {
+  const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    for (const c of cleanups.splice(0)) c();
+  });
+
+  /** Runs the CLI until it exits, or until its stderr matches `until` (then stops it). */
+  function runCli(args: string[], until?: RegExp): Promise<{ code: number | null; stderr: string; stdout: string }> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'outreach-cli-order-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: dataDir, OUTREACH_DATA_DIR: dataDir, OUTREACH_LOG_LEVEL: 'warn' };
+    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    cleanups.push(() => child.kill('SIGKILL'));
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    return new Promise((resolve) => {
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+        if (until?.test(stderr)) child.kill('SIGTERM');
+      });
+      child.on('close', (code) => resolve({ code, stderr, stdout }));
+    });
+  }
+
+  it('serves HTTP with the flags before the command word as after it', async () => {
+    for (const args of [['--port', '0', 'http'], ['http', '--port', '0']]) {
+      const r = await runCli(args, /MCP over HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp/);
+      expect(r.stderr, args.join(' ')).toMatch(/MCP over HTTP at http:\/\/127\.0\.0\.1:(?!3000)\d+\/mcp/);
+    }
+  }, 60_000);
+
+  it('takes a flag value that looks like a command as the value', async () => {
+    // "http" is the seed here, so this is the stdio server, which has no --port.
+    const r = await runCli(['--seed', 'http', '--port', '0']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("Unknown option '--port'");
+  });
+
+  it('prints the grouped help on stderr, stdout staying empty', async () => {
+    const general = await runCli(['--help']);
+    expect(general.code).toBe(0);
+    expect(general.stdout).toBe('');
+    expect(general.stderr).toBe(usage());
+    const http = await runCli(['--port', '0', 'http', '--help']);
+    expect(http.stderr).toBe(commandHelp('http'));
   });
 });

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/service/store/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/util/clock.js';
 import { writeTarget as auditTarget } from '../../src/contract/index.js';
@@ -12,7 +12,7 @@ describe('audit log', () => {
   });
 
   it('lists newest first, filtered by user and account', () => {
-    const db = new Database(':memory:');
+    const db = openSqlite(':memory:');
     for (const m of auditMigrations) if (typeof m.up === 'string') db.exec(m.up);
     const clock = new ManualClock('2026-02-02T08:00:00.000Z');
     const log = new AuditLog(db, () => clock.now());

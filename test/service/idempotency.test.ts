@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/service/store/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/util/clock.js';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../src/service/idempotency/store.js';
 
 function open(clock: ManualClock): IdempotencyStore {
-  const db = new Database(':memory:');
+  const db = openSqlite(':memory:');
   for (const m of idempotencyMigrations) if (typeof m.up === 'string') db.exec(m.up);
   return new IdempotencyStore(db, () => clock.now());
 }

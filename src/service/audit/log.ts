@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db as Database } from '../store/sqlite.js';
 import { writeTarget } from '../../contract/index.js';
 import type { Migration } from '../store/migration.js';
 

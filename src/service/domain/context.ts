@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db as Database } from '../store/sqlite.js';
 import type { z } from 'zod';
 import type { AccountStatusValue, AnyEndpoint, PremiumType } from '../../contract/index.js';
 import type { Clock } from '../../util/clock.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
+import type { Db as Database } from '../store/sqlite.js';
 import type { Migration } from '../store/migration.js';
 
 /**

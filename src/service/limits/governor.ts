@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db as Database } from '../store/sqlite.js';
 import type { QuotaRule } from '../../contract/quotas.js';
 import type { QuotaReport } from '../../contract/resources/quota.js';
 import type { AnyEndpoint } from '../../contract/endpoint.js';

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Db as Database, Statement } from '../store/sqlite.js';
 import { QUOTA_RULES, rulesFor, type QuotaRule, type QuotaWindow } from '../../contract/quotas.js';
 import type { QuotaItem, QuotaReport } from '../../contract/resources/quota.js';
 import { utcDayStart, windowSpan } from './windows.js';

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Db as Database, Statement } from '../store/sqlite.js';
 import { PER_MINUTE_LIMITS, type LimitGroup } from '../../contract/endpoint.js';
 import { HOUR_MS, MINUTE_MS } from './windows.js';
 

@@ -1,25 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Migration } from './migration.js';
+import { openSqlite, type Db, type OpenOptions } from './sqlite.js';
 
-export type Db = Database.Database;
+export type { Db, Statement, SqliteDriver } from './sqlite.js';
 
 export const DB_FILE = 'outreach.db';
 
 /** Opens the service database: a file in dataDir (created if needed) or ':memory:'. */
-export function openDatabase(dataDir: string): Db {
+export function openDatabase(dataDir: string, options: OpenOptions = {}): Db {
   let path = ':memory:';
   if (dataDir !== ':memory:') {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     path = join(dataDir, DB_FILE);
   }
-  const db = new Database(path);
+  const db = openSqlite(path, options);
   // WAL: readers never block the writer; every commit is durable before we answer.
-  if (path !== ':memory:') db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
   return db;
 }
 

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db as Database } from './sqlite.js';
 
 /**
  * A schema migration. Ids sort lexically and carry the owning module so

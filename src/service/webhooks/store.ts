@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db as Database } from '../store/sqlite.js';
 import type { WebhookEventName } from './events.js';
 import { newDeliveryId } from './ids.js';
 import { retryDelayAfter } from './retry-policy.js';

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite, type Db } from '../../../src/service/store/sqlite.js';
 import { endpointById, summarizeIssues, validate } from '../../../src/contract/index.js';
 import { ManualClock } from '../../../src/util/clock.js';
 import { createLogger } from '../../../src/util/logger.js';
@@ -74,7 +74,7 @@ export interface EmittedEvent {
 export interface Harness {
   deps: DomainDeps;
   clock: ManualClock;
-  db: Database.Database;
+  db: Db;
   events: EmittedEvent[];
   usage: Array<{ accountId: string; feature: string }>;
   /**
@@ -89,8 +89,8 @@ export function createHarness(options: {
   network?: (deps: Omit<DomainDeps, 'network'>) => NetworkState;
   now?: number;
 } = {}): Harness {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
+  const db = openSqlite(':memory:');
+  db.exec('PRAGMA foreign_keys = ON');
   for (const m of [...(options.migrations ?? [])].sort((a, b) => a.id.localeCompare(b.id))) {
     if (typeof m.up === 'string') db.exec(m.up);
     else m.up(db);

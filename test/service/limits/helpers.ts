@@ -1,5 +1,4 @@
-import Database from 'better-sqlite3';
-import type { Database as Db } from 'better-sqlite3';
+import { openSqlite, type Db } from '../../../src/service/store/sqlite.js';
 import { endpointById, type AnyEndpoint } from '../../../src/contract/index.js';
 import type { GovernContext } from '../../../src/service/governor.js';
 import type { Migration } from '../../../src/service/store/migration.js';
@@ -58,7 +57,7 @@ const quietLogger = createLogger('limits-test', 'silent');
 export function setup(
   opts: { start?: string; file?: string; plans?: Record<string, Plan>; reservationTtlMs?: number; clock?: ManualClock } = {},
 ): Setup {
-  const db = new Database(opts.file ?? ':memory:');
+  const db = openSqlite(opts.file ?? ':memory:');
   applyMigrations(db, limitsMigrations);
   return { db, ...governorOn(db, opts) };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/service/store/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QuotaReport } from '../../../src/contract/resources/quota.js';
 import { createQuotaHandler } from '../../../src/service/limits/index.js';
@@ -62,7 +62,7 @@ describe('state survives a restart', () => {
     const reportBefore = first.governor.quotaReport(ACCOUNT_A);
     first.db.close();
 
-    const db = new Database(file);
+    const db = openSqlite(file);
     const { governor } = governorOn(db, { clock: first.clock });
     expect(governor.quotaReport(ACCOUNT_A)).toEqual(reportBefore);
     const connectDaily = governor.quotaReport(ACCOUNT_A).quotas.find((q) => q.feature === 'CONNECT' && q.window === 'daily');

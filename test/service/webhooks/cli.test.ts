@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/service/store/sqlite.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runWebhooksCommand } from '../../../src/cli/webhooks.js';
 import { COMMANDS } from '../../../src/cli/commands.js';
@@ -46,7 +46,7 @@ describe('outreach-mcp webhooks', () => {
     expect(headers['x-service-signature']).toBe('sha256=' + createHmac('sha256', created.secret).update(raw).digest('hex'));
 
     // Saved in <data-dir>/outreach.db for the demo user.
-    const db = new Database(join(dir, 'outreach.db'), { readonly: true });
+    const db = openSqlite(join(dir, 'outreach.db'), { readonly: true });
     expect(db.prepare('SELECT id, user_id FROM webhook_subscriptions').all()).toEqual([{ id: created.id, user_id: 'demo' }]);
     db.close();
 

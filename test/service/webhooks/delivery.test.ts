@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
+import type { Db } from '../../../src/service/store/sqlite.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../../src/util/clock.js';
 import { WebhookDispatcher } from '../../../src/service/webhooks/dispatcher.js';
@@ -45,7 +45,7 @@ function subscribe(store: WebhookStore, url: string, events = ['connection.accep
   return { id, secret };
 }
 
-function setup(db: Database.Database = openDb(), opts: { maxConcurrent?: number } = {}) {
+function setup(db: Db = openDb(), opts: { maxConcurrent?: number } = {}) {
   const store = new WebhookStore(db);
   const { logger, output } = captureLogger();
   const dispatcher = new WebhookDispatcher({ store, clock, logger, ...opts });

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite, type Db } from '../../../src/service/store/sqlite.js';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -7,9 +7,9 @@ import { REDACT_PATHS } from '../../../src/util/logger.js';
 import type { Clock } from '../../../src/util/clock.js';
 import { applyWebhooksMigrations } from '../../../src/service/webhooks/migrations.js';
 
-export function openDb(file = ':memory:'): Database.Database {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
+export function openDb(file = ':memory:'): Db {
+  const db = openSqlite(file);
+  db.exec('PRAGMA journal_mode = WAL');
   applyWebhooksMigrations(db);
   return db;
 }

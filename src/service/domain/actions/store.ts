@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database, Statement } from 'better-sqlite3';
+import type { Db as Database, Statement } from '../../store/sqlite.js';
 import type { ActingAccount } from '../context.js';
 
 /** Typed access to the actions tables (see migrations.ts). */

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db as Database } from '../../store/sqlite.js';
 import type { ActingAccount } from '../context.js';
 import { storeOf, type TrackedAccountRow } from './store.js';
 

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Db as Database, Statement } from '../../store/sqlite.js';
 import type { ReactionType } from '../../../contract/index.js';
 
 /** Typed access to the posts module's overlay tables (prepared once per database). */

@@ -1,5 +1,5 @@
 import { accountViews } from '../../../../src/service/domain/views.js';
-import Database from 'better-sqlite3';
+import { openSqlite, type Db } from '../../../../src/service/store/sqlite.js';
 import { endpointById, summarizeIssues, validate } from '../../../../src/contract/index.js';
 import { actionsModule, createNetworkState } from '../../../../src/service/domain/actions/index.js';
 import { DomainError, type ActingAccount, type DomainCall, type DomainDeps } from '../../../../src/service/domain/context.js';
@@ -38,15 +38,15 @@ export function eventsOf(h: { events: EmittedEvent[] }, name: string): EmittedEv
 export interface FileHarness {
   deps: DomainDeps;
   clock: ManualClock;
-  db: Database.Database;
+  db: Db;
   events: EmittedEvent[];
   call<T = Record<string, unknown>>(id: string, account: ActingAccount, input: Record<string, unknown>): T;
   close(): void;
 }
 
 export function openFileHarness(file: string, now: number): FileHarness {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
+  const db = openSqlite(file);
+  db.exec('PRAGMA journal_mode = WAL');
   for (const m of actionsModule.migrations) {
     if (typeof m.up === 'string') db.exec(m.up);
     else m.up(db);

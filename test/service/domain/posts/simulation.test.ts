@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite, type Db } from '../../../../src/service/store/sqlite.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,9 +27,9 @@ function callOn<T>(deps: DomainDeps, id: string, account: ActingAccount, input: 
   return out as T;
 }
 
-function openFileDb(path: string, fresh: boolean): Database.Database {
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+function openFileDb(path: string, fresh: boolean): Db {
+  const db = openSqlite(path);
+  db.exec('PRAGMA journal_mode = WAL');
   if (fresh) for (const m of postsModule.migrations) db.exec(m.up as string);
   return db;
 }
