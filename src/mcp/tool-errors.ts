@@ -224,7 +224,7 @@ export function clientErrorEnvelope(err: ClientError, e: AnyEndpoint, ctx: Error
       };
     }
     case 'conflict':
-      if (ALREADY_WORDS.test(d.message)) return alreadyDone(e, message, status);
+      if (ALREADY_WORDS.test(d.message) && !/idempotency/i.test(d.message)) return alreadyDone(e, message, status);
       return {
         code: 'conflict',
         message: `Conflict${status}: ${message}`,

@@ -250,7 +250,7 @@ export const searchPosts = endpoint({
         mentionsOrganization: ids('Company'),
         authorCompany: ids('Company'),
         authorIndustry: ids('Industry'),
-        authorJobTitle: strings,
+        authorJobTitle: strings.describe('Titles, not ids'),
       })
       .partial()
       .optional(),
