@@ -4,9 +4,9 @@ import type { AnyEndpoint } from '../contract/index.js';
  * The text of a tool result. Many hosts hand the model only this text, so it
  * carries the whole result: every item of every list with every field, nested
  * objects inline, the paging cursor and how to get the next page. The form is
- * one line per item of `key=value` pairs (about a fifth fewer tokens than the
- * same result as compact JSON: no quotes around keys and plain values; see
- * docs/spec-decisions.md). Left out, always: `success` (true in every
+ * one line per item of `key=value` pairs: items stay apart for the model, and
+ * it costs 5-25 % fewer bytes than the same result as compact JSON (no quotes
+ * around keys and plain values; bench/result-text.js, docs/spec-decisions.md). Left out, always: `success` (true in every
  * successful answer), null fields and empty lists inside items, and image URLs
  * a text model cannot look at. A result longer than MAX_TEXT_CHARS is cut
  * between items, and the text says which items are missing and how to page
