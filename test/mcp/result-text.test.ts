@@ -131,6 +131,20 @@ describe('result text', () => {
     expect(text).toContain('More: call again with start=10.');
   });
 
+  it('takes accountId as optional on every tool; path-account tools act for the default account', async () => {
+    const { tools } = await mcp.agent.listTools();
+    for (const t of tools) expect(t.inputSchema.required ?? [], t.name).not.toContain('accountId');
+    const accounts = await mcp.agent.callTool({ name: 'list_accounts', arguments: {} });
+    const byDefault = (accounts.structuredContent as { accounts: { id: string; isDefault: boolean }[] }).accounts.find((x) => x.isDefault)!.id;
+    for (const tool of ['get_quota_report', 'get_account_status_by_id', 'list_own_comments']) {
+      mcp.step();
+      const result = await mcp.agent.callTool({ name: tool, arguments: {} });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const structured = result.structuredContent as { accountId?: string; id?: string };
+      if (tool !== 'list_own_comments') expect(structured.accountId ?? structured.id).toBe(byDefault);
+    }
+  });
+
   it('says who sent each message', async () => {
     mcp.step();
     const conversations = await mcp.agent.callTool({ name: 'list_conversations', arguments: { accountId: SALES, count: 1 } });

@@ -241,9 +241,9 @@ export const searchPosts = endpoint({
     filters: z
       .object({
         sortBy: z.enum(['relevance', 'date_posted']),
-        datePosted: z.array(z.enum(['past-24h', 'past-week', 'past-month'])),
-        contentType: z.array(z.enum(['videos', 'photos', 'jobs', 'live_videos', 'documents', 'collaborative_articles'])),
-        postedBy: z.array(z.enum(['first', 'me', 'following'])).describe('first = 1st-degree'),
+        datePosted: list(z.enum(['past-24h', 'past-week', 'past-month'])),
+        contentType: list(z.enum(['videos', 'photos', 'jobs', 'live_videos', 'documents', 'collaborative_articles'])),
+        postedBy: list(z.enum(['first', 'me', 'following'])).describe('first = 1st-degree'),
         fromMember: ids('Profile'),
         fromOrganization: ids('Company'),
         mentionsMember: ids('Profile'),
