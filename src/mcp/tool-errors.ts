@@ -64,6 +64,9 @@ export interface ToolErrorEnvelope {
   idempotencyKey?: string;
 }
 
+/** Most validation issues an error text lists. */
+const MAX_ISSUES = 5;
+
 /** Longest quoted text (service messages echo input) an error carries. */
 export const MAX_QUOTED_CHARS = 200;
 
@@ -122,7 +125,10 @@ function accountWords(ctx: ErrorContext): string {
 
 /** One wording for every validation failure, whoever caught it (this server, the client or the service). */
 export function validationEnvelope(e: AnyEndpoint, issues: readonly ValidationIssue[], fallback?: string): ToolErrorEnvelope {
-  const described = issues.map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${safeMessage(i.message)}`).join('; ');
+  // Five issues say enough; a list of 50 bad entries must not flood the agent's context.
+  const shown = issues.slice(0, MAX_ISSUES).map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${safeMessage(i.message)}`);
+  if (issues.length > MAX_ISSUES) shown.push(`(${issues.length - MAX_ISSUES} more issues)`);
+  const described = shown.join('; ');
   const first = issues.find((i) => i.path.length > 0);
   return {
     code: 'validation',

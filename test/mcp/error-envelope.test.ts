@@ -314,6 +314,16 @@ describe('error envelope, one code at a time', () => {
     expect(text).toContain('more characters)');
   });
 
+  it('lists at most five validation issues', async () => {
+    mcp.step();
+    const keywords = Array.from({ length: 8 }, () => ' ');
+    const result = await mcp.agent.callTool({ name: 'search_posts_by_author_roles', arguments: { keywords } });
+    const env = expectEnvelope(result, 'validation');
+    expect(env.message.match(/Must not be blank/g)).toHaveLength(5);
+    expect(env.message).toContain('(3 more issues)');
+    expect(env.field).toBe('keywords.0');
+  });
+
   it('covers every code of the closed list', () => {
     expect([...covered].sort()).toEqual([...ERROR_CODES].sort());
     expect(ENDPOINTS.length).toBeGreaterThan(0);
