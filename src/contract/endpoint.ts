@@ -51,9 +51,9 @@ export interface RequirementWhen {
   test: (input: Readonly<Record<string, unknown>>) => boolean;
 }
 
-const REQUIREMENT_WORDS: Record<Requirement, string> = { premium: 'a premium account', salesNavigator: 'a sales-navigation seat' };
+const REQUIREMENT_WORDS: Record<Requirement, string> = { premium: 'a premium plan', salesNavigator: 'a sales-navigation seat' };
 
-/** "needs a premium account" / "a sales-navigation seat": how errors and descriptions name a requirement. */
+/** "a premium plan" / "a sales-navigation seat": how errors and descriptions name a requirement. */
 export function requirementWords(r: Requirement): string {
   return REQUIREMENT_WORDS[r];
 }

@@ -9,6 +9,7 @@ import {
   type Requirement,
   type ValidationIssue,
 } from '../contract/index.js';
+import { describeDelay } from '../client/errors.js';
 import { ClientError } from '../client/types.js';
 import { quotaUri, ACCOUNTS_URI } from './changes.js';
 
@@ -333,12 +334,11 @@ function quotaEnvelope(err: ClientError, e: AnyEndpoint, ctx: ErrorContext, now:
   const quota =
     d.limit !== undefined && d.resetAt !== undefined ? { limit: d.limit, used: d.used ?? d.limit, resetAt: d.resetAt } : undefined;
   const where = ctx.accountId ? ` on account ${ctx.accountId}` : '';
-  const usage = quota ? ` (${quota.used} of ${quota.limit} used)` : '';
   const nothingSent = d.kind === 'local_quota' ? ' Refused before sending.' : '';
   const usageUri = ctx.accountId ? quotaUri(ctx.accountId) : `${ACCOUNTS_URI}/<accountId>/quota`;
   return {
     code: 'quota_exhausted',
-    message: `The ${feature ?? ''}${feature ? ' ' : ''}quota is used up${where}${usage}.${nothingSent} ${safeMessage(stripNothingSent(d.message))}`.trim(),
+    message: `The ${feature ?? ''}${feature ? ' ' : ''}quota is used up${where}.${nothingSent} ${safeMessage(stripNothingSent(d.message))}`.trim(),
     retryable: d.resetAt !== undefined || d.retryAfterMs !== undefined,
     ...retryTiming(d.retryAfterMs, now, d.resetAt),
     ...(feature ? { feature } : {}),
@@ -366,7 +366,7 @@ export function envelopeText(env: ToolErrorEnvelope): string {
   if (env.feature && !env.quota) lines.push(`feature: ${env.feature}`);
   if (env.quota) lines.push(`quota: ${env.feature ?? ''} ${env.quota.used} of ${env.quota.limit} used, resets at ${env.quota.resetAt}`.replace('  ', ' '));
   const when = env.retryAt ? ` at ${env.retryAt}` : '';
-  const after = env.retryAfterSeconds !== undefined ? ` (in ${env.retryAfterSeconds} s)` : '';
+  const after = env.retryAfterSeconds !== undefined ? ` (in ${describeDelay(env.retryAfterSeconds * 1000)})` : '';
   lines.push(`retryable: ${env.retryable ? `yes${when}${after}` : 'no'}`);
   if (env.outcome) lines.push(`outcome: ${OUTCOME_WORDS[env.outcome]}`);
   if (env.idempotencyKey) lines.push(`idempotencyKey: ${env.idempotencyKey}`);

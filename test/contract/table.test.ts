@@ -89,7 +89,7 @@ describe('endpoint table', () => {
     expect(costSentence(byTool('search_people'))).toBe(
       'Cost: search 30/min; quota SEARCH_PEOPLE 100/day or SALES_NAV_SEARCH (counted, not capped); a /sales/ url needs a sales-navigation seat.',
     );
-    expect(costSentence(byTool('send_message'))).toBe('Cost: write 15/min; quota MESSAGE 150/day; inMail=true needs a premium account.');
+    expect(costSentence(byTool('send_message'))).toBe('Cost: write 15/min; quota MESSAGE 150/day; inMail=true needs a premium plan.');
     expect(costSentence(byTool('get_ssi'))).toBe('Cost: account 10/min; needs a sales-navigation seat.');
     expect(costSentence(byTool('list_conversations'))).toBe('Cost: inbox, unlimited.');
     expect(costSentence(byTool('search_posts'))).toBe('Cost: search 30/min; quota SEARCH_POSTS_V2 300/month.');

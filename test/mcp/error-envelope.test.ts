@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeDelay } from '../../src/client/errors.js';
 import { ClientError, type ClientErrorDetails } from '../../src/client/types.js';
 import { ENDPOINTS } from '../../src/contract/index.js';
 import { OutreachMcp } from '../../src/mcp/server.js';
@@ -38,7 +39,7 @@ function expectEnvelope(result: Result, code: ErrorCode): ToolErrorEnvelope {
   expect(text).toContain(`next: ${env.remediation}`);
   expect(text).toContain(`retryable: ${env.retryable ? 'yes' : 'no'}`);
   if (env.retryAt) expect(text).toContain(env.retryAt);
-  if (env.retryAfterSeconds !== undefined) expect(text).toContain(`(in ${env.retryAfterSeconds} s)`);
+  if (env.retryAfterSeconds !== undefined) expect(text).toContain(`(in ${describeDelay(env.retryAfterSeconds * 1000)})`);
   if (env.field) expect(text).toContain(`field: ${env.field}`);
   if (env.quota) expect(text).toContain(`${env.quota.used} of ${env.quota.limit} used, resets at ${env.quota.resetAt}`);
   if (env.feature) expect(text).toContain(env.feature);
@@ -143,7 +144,7 @@ describe('error envelope, one code at a time', () => {
       'plan_required',
     );
     expect(inMail).toMatchObject({ feature: 'premium', outcome: 'not_sent' });
-    expect(inMail.remediation).toContain('a premium account');
+    expect(inMail.remediation).toContain('an account with a premium plan');
   });
 
   it('already_done: a second invitation to the same person; and a replayed key says so on success', async () => {
