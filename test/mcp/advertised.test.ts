@@ -91,6 +91,9 @@ describe('advertised tool definitions', () => {
       const out = toolDefinition(e).outputSchema as Record<string, unknown>;
       expect(out.type, e.tool).toBe('object');
       expect(out, e.tool).not.toHaveProperty('required');
+      // An error result's structuredContent ({error: {...}}) must validate against it too (clients check it).
+      expect(out.additionalProperties, e.tool).not.toBe(false);
+      expect((out.properties ?? {}) as object, e.tool).not.toHaveProperty('error');
     }
   });
 });
