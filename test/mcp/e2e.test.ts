@@ -97,7 +97,7 @@ describe('built CLI end to end', () => {
   it('over stdio, the text carries whole results and errors carry their envelope', async () => {
     const { client } = await stdioClient(['--data-dir', dataDir(), '--confirm', 'off'], cleanEnv());
     try {
-      const text = (r: { content?: unknown }) => (r.content as { text?: string }[]).map((c) => c.text ?? '').join('\n');
+      const text = (r: unknown) => ((r as { content: { text?: string }[] }).content).map((c) => c.text ?? '').join('\n');
       const search = await client.callTool({ name: 'search_people', arguments: { keywords: 'engineer', count: 10 } });
       const people = (search.structuredContent as { people: { profileId: string }[] }).people;
       expect(people).toHaveLength(10);

@@ -48,7 +48,8 @@ export async function openEmbedded(options: { confirm?: 'off' | 'sends'; accept?
   };
 }
 
-export function textOf(result: { content?: unknown }): string {
-  const content = (result.content ?? []) as { type: string; text?: string }[];
+/** The text blocks of a tool result, joined (a result's type is a union the SDK cannot narrow). */
+export function textOf(result: unknown): string {
+  const content = ((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[];
   return content.map((c) => c.text ?? '').join('\n');
 }
