@@ -16,7 +16,7 @@ import { systemClock, type Clock } from '../util/clock.js';
 import { createLogger, type Logger } from '../util/logger.js';
 import { ACCOUNTS_PATH, AccountsResponse, QUOTA_PATH } from './accounts.js';
 import { ResponseCache, type CacheOptions } from './cache.js';
-import { errorFromResponse } from './errors.js';
+import { errorFromResponse, header } from './errors.js';
 import { CallLimiter, DEFAULT_LIMITER_OPTIONS } from './limiter.js';
 import { PacingGate, type PacingPolicy } from './pacing.js';
 import { QuotaGuard } from './quota-guard.js';
@@ -187,9 +187,9 @@ export class GovernedClient implements OutreachClient {
       });
     }
     const data = parsed.data as Record<string, unknown>;
-    if (endpoint.path === QUOTA_PATH) return this.quota(String(data.accountId), options);
-
     const account = typeof data.accountId === 'string' ? data.accountId : await this.defaultAccount(options);
+    if (endpoint.path === QUOTA_PATH) return this.quota(account, options);
+
     // Name the resolved default explicitly, so the service acts for the account this call was governed under.
     if (data.accountId === undefined && 'accountId' in endpoint.input.shape) data.accountId = account;
     const cached = this.cache.get(endpoint, account, data);
@@ -237,6 +237,7 @@ export class GovernedClient implements OutreachClient {
       );
       reservation.commit();
       if (write) this.pacing?.recordWrite(account, this.clock.now());
+      options.onAnswer?.({ replayed: header(reply.headers, 'idempotent-replayed') === 'true' });
       const value = this.parseOutput(endpoint.output, reply.body, endpoint.id, write);
       if (write) this.cache.invalidate(account, endpoint.toolset);
       else this.cache.set(endpoint, account, data, value);
@@ -301,6 +302,7 @@ export class GovernedClient implements OutreachClient {
       const at = new Date(decision.notBefore).toISOString();
       throw new ClientError({
         kind: 'paced',
+        pacingReason: decision.reason,
         endpointId,
         retryAfterMs: waitMs,
         message:

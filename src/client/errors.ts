@@ -51,6 +51,21 @@ function toIssue(raw: unknown): ValidationIssue | undefined {
 interface ParsedErrorBody {
   message: string;
   issues?: ValidationIssue[];
+  /** Machine code of the body (`code: "ACCOUNT_UNAVAILABLE"`), when the service sent one. */
+  code?: string;
+  /** When the refusal ends (`retryAt`, ISO date-time), when the service knows it. */
+  retryAt?: string;
+}
+
+/** The service's machine code for account-health refusals (cross-team agreement). */
+export const ACCOUNT_UNAVAILABLE_CODE = 'ACCOUNT_UNAVAILABLE';
+
+/** The body's `code` and `retryAt` next to the spec's `error` string. */
+function machineFields(body: Record<string, unknown>): Pick<ParsedErrorBody, 'code' | 'retryAt'> {
+  const out: Pick<ParsedErrorBody, 'code' | 'retryAt'> = {};
+  if (typeof body.code === 'string') out.code = body.code;
+  if (typeof body.retryAt === 'string' && !Number.isNaN(Date.parse(body.retryAt))) out.retryAt = new Date(Date.parse(body.retryAt)).toISOString();
+  return out;
 }
 
 /** Reads the three error body shapes of spec section 7. */
@@ -59,7 +74,7 @@ export function parseErrorBody(status: number, body: unknown): ParsedErrorBody {
   if (typeof body === 'string') return { message: body.trim() ? body.trim().slice(0, 500) : fallback };
   if (!isRecord(body)) return { message: fallback };
   const error = body.error;
-  if (typeof error === 'string') return { message: error };
+  if (typeof error === 'string') return { message: error, ...machineFields(body) };
   if (isRecord(error)) {
     if (Array.isArray(error.issues)) {
       const issues = error.issues.map(toIssue).filter((i): i is ValidationIssue => i !== undefined);
@@ -95,6 +110,7 @@ export function isPerMinute429(headers: Headers, message: string, retryAfterMs: 
   return hasRateHeaders && retryAfterMs !== undefined && retryAfterMs <= 60_000;
 }
 
+const QUOTA_USAGE = /quota exceeded for ([A-Z_0-9]+): (\d+) of (\d+) used/i;
 const ISO_IN_TEXT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})/;
 
 function kindForStatus(status: number, hasIssues: boolean): ClientErrorKind {
@@ -117,6 +133,17 @@ export function errorFromResponse(
 ): ClientError {
   const parsed = parseErrorBody(status, body);
   const endpointId = endpoint?.id;
+  if (parsed.code === ACCOUNT_UNAVAILABLE_CODE) {
+    const retryMs = parsed.retryAt ? Date.parse(parsed.retryAt) - nowMs : undefined;
+    return new ClientError({
+      kind: 'account_unavailable',
+      status,
+      message: parsed.message,
+      ...(retryMs !== undefined ? { retryAfterMs: Math.max(0, retryMs) } : {}),
+      ...(endpointId ? { endpointId } : {}),
+      ...(write ? { mayHaveLanded: false } : {}),
+    });
+  }
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(header(headers, 'retry-after'), nowMs);
     if (isPerMinute429(headers, parsed.message, retryAfterMs)) {
@@ -131,10 +158,13 @@ export function errorFromResponse(
     }
     const resetAt = ISO_IN_TEXT.exec(parsed.message)?.[0];
     const resetMs = resetAt ? Date.parse(resetAt) : NaN;
+    // "Daily quota exceeded for CONNECT: 25 of 25 used; resets at …" (the service's quota text)
+    const usage = QUOTA_USAGE.exec(parsed.message);
     return new ClientError({
       kind: 'quota',
       status,
       message: parsed.message,
+      ...(usage ? { feature: usage[1]!, used: Number(usage[2]), limit: Number(usage[3]) } : {}),
       ...(resetAt && !Number.isNaN(resetMs) ? { resetAt: new Date(resetMs).toISOString(), retryAfterMs: Math.max(0, resetMs - nowMs) } : {}),
       ...(endpointId ? { endpointId } : {}),
       ...(write ? { mayHaveLanded: false } : {}),

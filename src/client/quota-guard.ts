@@ -117,6 +117,7 @@ export class QuotaGuard {
       feature: c.feature,
       window: c.window,
       limit: c.limit,
+      used: c.used,
       resetAt,
       retryAfterMs: Math.max(0, c.resetAtMs - now),
       ...(endpointId ? { endpointId } : {}),

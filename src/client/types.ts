@@ -23,6 +23,8 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Longest the call may wait for a limiter slot before failing fast. */
   maxWaitMs?: number;
+  /** Told once the service answered a write: replayed = the answer of an earlier call with the same idempotency key. */
+  onAnswer?: (answer: { replayed: boolean }) => void;
 }
 
 export type ClientErrorKind =
@@ -38,6 +40,7 @@ export type ClientErrorKind =
   | 'queue_timeout' // would wait in the limiter longer than allowed
   | 'paced' // outside the account's working hours, or too soon after its last write
   | 'cancelled' // caller aborted
+  | 'account_unavailable' // the service marked the account unusable now (code ACCOUNT_UNAVAILABLE)
   | 'server' // 5xx
   | 'network' // connection failure / timeout
   | 'schema_drift'; // response did not match the contract's output schema
@@ -53,7 +56,11 @@ export interface ClientErrorDetails {
   /** Quota feature / limit / reset time, for quota refusals. */
   feature?: string;
   limit?: number;
+  /** Units used in the quota window, when known. */
+  used?: number;
   resetAt?: string;
+  /** For 'paced': outside the working hours, or too soon after the previous write. */
+  pacingReason?: 'outside_hours' | 'jitter';
   /** The endpoint the call was for. */
   endpointId?: string;
   /** For a failed write: true when it may have been performed (do not repeat it blindly). */

@@ -52,20 +52,48 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
   return n.refine(Number.isInteger, { message: 'Expected an integer' }).meta({ type: 'integer' });
 }
 
+/** Longest id, URN or URL any field takes (decided: URLs past ~2,000 characters are not served by browsers or the network). */
+export const ID_MAX = 2048;
+/** Longest search text (keywords, filter values, names) any field takes (decided; the network's search box stops well before). */
+export const SEARCH_TEXT_MAX = 500;
+/** Most entries any list input (filters, keywords) takes (decided). */
+export const LIST_MAX = 50;
 /**
- * Non-blank string (ids, URLs, message text), optionally capped. Blankness is
- * checked by a refinement, so it costs nothing in the advertised JSON Schema.
+ * Deepest offset any list accepts (decided): the network stops serving pages
+ * long before, and the store's integers end at 2^63 (a larger one was a 500).
  */
-export function text(max?: number) {
-  const s = max === undefined ? z.string() : z.string().max(max);
-  return s.refine((v) => v.trim().length > 0, { message: 'Must not be blank' });
+export const MAX_OFFSET = 10_000;
+
+/** The message of a length cap that is checked but not advertised. */
+export const tooLong = (max: number) => `Must be at most ${max} characters`;
+
+/**
+ * Non-blank string, optionally capped. With `advertise` (message texts an
+ * agent composes) the cap is in the JSON Schema as maxLength; ids and search
+ * texts are capped by a refinement that costs nothing in the advertised schema
+ * (token budget) and still answers a 400 naming the bound.
+ */
+export function text(max?: number, advertise = true) {
+  const s = max === undefined || !advertise ? z.string() : z.string().max(max);
+  const capped = max !== undefined && !advertise ? s.refine((v) => v.length <= max, { message: tooLong(max) }) : s;
+  return capped.refine((v) => v.trim().length > 0, { message: 'Must not be blank' });
 }
 
-/** Non-blank string. */
-export const Text = text();
+/** Non-blank id, URN or URL (at most ID_MAX characters). */
+export const Text = text(ID_MAX, false);
 
-/** Zero-based offset into a result list (default 0). */
-export const Start = integer({ min: 0 }).default(0);
+/** Free search text (may be blank), at most SEARCH_TEXT_MAX characters. */
+export const SearchText = z.string().refine((v) => v.length <= SEARCH_TEXT_MAX, { message: tooLong(SEARCH_TEXT_MAX) });
+/** Required search text: non-blank, at most SEARCH_TEXT_MAX characters. */
+export const Keywords = text(SEARCH_TEXT_MAX, false);
+
+/** A list input of at most LIST_MAX entries (checked, not advertised). */
+export function list<T extends z.ZodType>(item: T, min = 0) {
+  return (min > 0 ? z.array(item).min(min) : z.array(item)).refine((v) => v.length <= LIST_MAX, { message: `At most ${LIST_MAX} entries` });
+}
+
+/** Zero-based offset into a result list (default 0, at most MAX_OFFSET). */
+export const Start = integer({ min: 0, max: MAX_OFFSET }).default(0);
 
 /** Page size: integer 1..max, with a default. */
 export function pageSize(max: number, dflt: number) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rulesFor } from './quotas.js';
 
 /**
  * One endpoint of the service, written down once. The embedded service, the
@@ -43,6 +44,20 @@ export type Toolset = (typeof TOOLSETS)[number];
 
 export type Requirement = 'premium' | 'salesNavigator';
 
+export interface RequirementWhen {
+  requirement: Requirement;
+  /** The condition in words, e.g. "inMail=true". */
+  when: string;
+  test: (input: Readonly<Record<string, unknown>>) => boolean;
+}
+
+const REQUIREMENT_WORDS: Record<Requirement, string> = { premium: 'a premium plan', salesNavigator: 'a sales-navigation seat' };
+
+/** "a premium plan" / "a sales-navigation seat": how errors and descriptions name a requirement. */
+export function requirementWords(r: Requirement): string {
+  return REQUIREMENT_WORDS[r];
+}
+
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
@@ -76,10 +91,16 @@ export interface EndpointSpec<I extends InputSchema = InputSchema, O extends z.Z
   toolset: Toolset;
   /** Requirement of every call. */
   requires?: Requirement;
-  /** Requirement that depends on the input (e.g. InMail needs premium); wins over `requires` when defined. */
-  requiresFor?: (input: Readonly<Record<string, unknown>>) => Requirement | undefined;
+  /**
+   * Requirement that depends on the input (e.g. InMail needs premium): `when`
+   * says in words what `test` checks, for the cost sentence; wins over `requires`.
+   */
+  requiresWhen?: RequirementWhen;
   annotations: ToolAnnotations;
-  /** Written for an AI agent: what it does, when to use it, what it costs. */
+  /**
+   * Written for an AI agent: what it does and when to use it. `endpoint()`
+   * appends the cost sentence derived from group, quota and requirement.
+   */
   description: string;
   input: I;
   output: O;
@@ -90,7 +111,31 @@ export interface EndpointSpec<I extends InputSchema = InputSchema, O extends z.Z
 export type AnyEndpoint = EndpointSpec<InputSchema, z.ZodType>;
 
 export function endpoint<I extends InputSchema, O extends z.ZodType>(spec: EndpointSpec<I, O>): EndpointSpec<I, O> {
-  return spec;
+  return { ...spec, description: `${spec.description} ${costSentence(spec)}` };
+}
+
+const WINDOW_UNIT = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
+
+/** "CONNECT 25/day, 100/week" or "SALES_NAV_SEARCH (counted, not capped)", from the quota rules. */
+function quotaWords(feature: string): string {
+  const rules = rulesFor(feature);
+  if (rules.length > 0 && rules.every((r) => !r.capped)) return `${feature} (counted, not capped)`;
+  const limits = rules.filter((r) => r.capped).map((r) => `${r.limit}/${WINDOW_UNIT[r.window]}`);
+  return limits.length ? `${feature} ${limits.join(', ')}` : feature;
+}
+
+/**
+ * The cost sentence every description ends with, derived from the entry's
+ * fields so it cannot disagree with them: "Cost: write 15/min; quota CONNECT
+ * 25/day, 100/week." Several features with quotaFor: the call spends one of them.
+ */
+export function costSentence(e: Pick<AnyEndpoint, 'group' | 'quota' | 'quotaFor' | 'requires' | 'requiresWhen'>): string {
+  const perMinute = PER_MINUTE_LIMITS[e.group];
+  const parts = [perMinute === null ? `${e.group}, unlimited` : `${e.group} ${perMinute}/min`];
+  if (e.quota && e.quota.length > 0) parts.push(`quota ${e.quota.map(quotaWords).join(e.quotaFor ? ' or ' : ' + ')}`);
+  if (e.requires) parts.push(`needs ${requirementWords(e.requires)}`);
+  if (e.requiresWhen) parts.push(`${e.requiresWhen.when} needs ${requirementWords(e.requiresWhen.requirement)}`);
+  return `Cost: ${parts.join('; ')}.`;
 }
 
 /** Names of the `{param}` segments of a path template, in order. */
@@ -105,7 +150,8 @@ export function quotaFeaturesFor(e: AnyEndpoint, input: Readonly<Record<string, 
 
 /** What the chosen account must have for this call ('premium' | 'salesNavigator'), if anything. */
 export function requirementFor(e: AnyEndpoint, input: Readonly<Record<string, unknown>>): Requirement | undefined {
-  return e.requiresFor ? e.requiresFor(input) : e.requires;
+  if (e.requiresWhen?.test(input)) return e.requiresWhen.requirement;
+  return e.requires;
 }
 
 /** Every spec id an entry answers for: its id and its sharedIds. */

@@ -6,5 +6,6 @@ export { startWebhookReceiver, signBody, verifySignature, SIGNATURE_HEADER, type
 export { ResourceChanges, ACCOUNTS_URI, EVENTS_URI, QUOTA_TEMPLATE, STATUS_TEMPLATE, quotaUri, statusUri } from './changes.js';
 export { parseToolsets, selectEndpoints, type ToolSelection } from './selection.js';
 export { toolDefinition } from './tools.js';
-export { describeClientError, describeToolError } from './tool-errors.js';
+export { describeClientError, describeToolError, ERROR_CODES, type ErrorCode, type ToolErrorEnvelope } from './tool-errors.js';
+export { renderResult } from './render.js';
 export { buildManifest, manifestText } from './manifest.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyEndpoint } from '../contract/index.js';
+import type { AnyEndpoint, ToolAnnotations } from '../contract/index.js';
 
 /**
  * Compact JSON Schemas for tools/list. The SDK converts every zod schema on each
@@ -147,4 +147,28 @@ export function toolOutputJsonSchema(e: AnyEndpoint): JsonSchema {
   let s = outputCache.get(e);
   if (!s) outputCache.set(e, (s = compactJsonSchema(toolOutputZod(e), 'output')));
   return s;
+}
+
+/** MCP's defaults for absent tool annotations (spec: ToolAnnotations). */
+const ANNOTATION_DEFAULTS: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+
+/**
+ * The advertised annotations: only hints that differ from MCP's defaults, and
+ * for a read-only tool not the two hints MCP defines for writes only
+ * (destructive, idempotent). A client applying the defaults reads exactly the
+ * entry's annotations; ~50 bytes less per tool (token budget).
+ */
+export function compactAnnotations(a: ToolAnnotations): Partial<ToolAnnotations> {
+  const out: Partial<ToolAnnotations> = {};
+  for (const key of Object.keys(ANNOTATION_DEFAULTS) as (keyof ToolAnnotations)[]) {
+    if (a.readOnlyHint && (key === 'destructiveHint' || key === 'idempotentHint')) continue;
+    if (a[key] !== ANNOTATION_DEFAULTS[key]) out[key] = a[key];
+  }
+  return out;
+}
+
+/** What a client reads from compact annotations once it applies MCP's defaults. */
+export function withAnnotationDefaults(a: Partial<ToolAnnotations>): ToolAnnotations {
+  const full = { ...ANNOTATION_DEFAULTS, ...a };
+  return full.readOnlyHint ? { ...full, destructiveHint: false, idempotentHint: true } : full;
 }

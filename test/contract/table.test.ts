@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ENDPOINTS,
   LIMIT_GROUPS,
+  costSentence,
   PER_MINUTE_LIMITS,
   QUOTA_FEATURES,
   TOOLSETS,
@@ -79,6 +80,19 @@ describe('endpoint table', () => {
       expect(TOOLSETS, e.id).toContain(e.toolset);
       for (const f of e.quota ?? []) expect(QUOTA_FEATURES, `${e.id} ${f}`).toContain(f);
     }
+  });
+
+  it('ends each description with the cost sentence derived from the entry (group, quotas, requirement)', () => {
+    for (const e of ENDPOINTS) expect(e.description.endsWith(` ${costSentence(e)}`), e.id).toBe(true);
+    const byTool = (tool: string) => ENDPOINTS.find((x) => x.tool === tool)!;
+    expect(costSentence(byTool('send_connection_request'))).toBe('Cost: write 15/min; quota CONNECT 25/day, 100/week.');
+    expect(costSentence(byTool('search_people'))).toBe(
+      'Cost: search 30/min; quota SEARCH_PEOPLE 100/day or SALES_NAV_SEARCH (counted, not capped); a /sales/ url needs a sales-navigation seat.',
+    );
+    expect(costSentence(byTool('send_message'))).toBe('Cost: write 15/min; quota MESSAGE 150/day; inMail=true needs a premium plan.');
+    expect(costSentence(byTool('get_ssi'))).toBe('Cost: account 10/min; needs a sales-navigation seat.');
+    expect(costSentence(byTool('list_conversations'))).toBe('Cost: inbox, unlimited.');
+    expect(costSentence(byTool('search_posts'))).toBe('Cost: search 30/min; quota SEARCH_POSTS_V2 300/month.');
   });
 
   it('states in each description the per-minute group and every quota feature it may spend', () => {

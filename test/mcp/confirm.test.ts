@@ -8,7 +8,7 @@ import { OutreachMcp } from '../../src/mcp/server.js';
 import { FakeClient } from './fake-client.js';
 
 const connectResult = { success: true, invitationId: 'inv-1', timestamp: '2026-01-05T10:00:00.000Z' };
-const ACCOUNT = 'a00000000000000000000004';
+const ACCOUNT = 'a'.repeat(24); // Ada Lovelace in the FakeClient's account list
 
 let closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -47,7 +47,7 @@ describe('human confirmation of writes', () => {
     const result = await client.callTool({ name: 'send_connection_request', arguments: invite });
     expect(result.isError).toBeFalsy();
     expect(asked).toEqual([
-      `Send a connection request?\nAccount: ${ACCOUNT}\nprofileId: jane-doe\nmessage: Hi Jane, loved your talk on data contracts.`,
+      `Send a connection request?\nAccount: Ada Lovelace (${ACCOUNT})\nTarget: person jane-doe\nmessage: Hi Jane, loved your talk on data contracts.`,
     ]);
     expect(fake.calls).toHaveLength(1);
   });
@@ -97,7 +97,27 @@ describe('human confirmation of writes', () => {
     for (const id of ['B2', 'B3', 'C7', 'D4', 'D5', 'D6', 'D7', 'D11', 'D12']) expect(needsConfirmation(endpointById(id)!, {}, 'sends'), id).toBe(true);
   });
 
-  it('shows the default account when none is named', () => {
-    expect(confirmationMessage(endpointById('B3')!, { profileId: 'x' })).toBe('Send a connection request?\nAccount: default account\nprofileId: x');
+  it('names the default account (person and id) when the call named none', async () => {
+    const fake = new FakeClient().on('send_connection_request', () => connectResult);
+    const { client, asked } = await open(new OutreachMcp({ client: fake }), () => ({ action: 'accept', content: { confirm: true } }));
+    await client.callTool({ name: 'send_connection_request', arguments: { profileId: 'jane-doe' } });
+    expect(asked).toEqual([`Send a connection request?\nAccount: Ada Lovelace (${'a'.repeat(24)})\nTarget: person jane-doe`]);
+  });
+
+  it('names the target of each kind of write: person, conversation, post and comment, company page', () => {
+    const account = { account: { id: ACCOUNT, name: 'Ada Lovelace' } };
+    expect(confirmationMessage(endpointById('D11')!, { conversationId: '2-abc', message: 'Hi' }, account)).toBe(
+      `Send a direct message?\nAccount: Ada Lovelace (${ACCOUNT})\nTarget: conversation 2-abc\nmessage: Hi`,
+    );
+    expect(confirmationMessage(endpointById('B5')!, { postUrn: 'urn:li:activity:9', commentId: 'c1', commentText: 'Agreed' }, account)).toBe(
+      `Reply to a comment?\nAccount: Ada Lovelace (${ACCOUNT})\nTarget: comment c1 (post urn:li:activity:9)\ncommentText: Agreed`,
+    );
+    expect(confirmationMessage(endpointById('B1')!, { profileId: 'acme', profileType: 'company', action: 'unfollow' }, account)).toBe(
+      `Follow or unfollow?\nAccount: Ada Lovelace (${ACCOUNT})\nTarget: company page acme\nprofileType: company\naction: unfollow`,
+    );
+    // Without a resolved account the prompt says so instead of pretending.
+    expect(confirmationMessage(endpointById('B3')!, { profileId: 'x' })).toBe(
+      'Send a connection request?\nAccount: the default account (could not be resolved)\nTarget: person x',
+    );
   });
 });

@@ -94,6 +94,28 @@ describe('built CLI end to end', () => {
     }
   });
 
+  it('over stdio, the text carries whole results and errors carry their envelope', async () => {
+    const { client } = await stdioClient(['--data-dir', dataDir(), '--confirm', 'off'], cleanEnv());
+    try {
+      const text = (r: unknown) => ((r as { content: { text?: string }[] }).content).map((c) => c.text ?? '').join('\n');
+      const search = await client.callTool({ name: 'search_people', arguments: { keywords: 'engineer', count: 10 } });
+      const people = (search.structuredContent as { people: { profileId: string }[] }).people;
+      expect(people).toHaveLength(10);
+      for (const p of people) expect(text(search)).toContain(`profileId=${p.profileId}`);
+
+      const ssi = await client.callTool({ name: 'get_ssi', arguments: { accountId: 'a00000000000000000000004' } });
+      expect(ssi.isError).toBe(true);
+      expect(ssi.structuredContent).toMatchObject({ error: { code: 'plan_required', feature: 'salesNavigator', retryable: false } });
+      expect(text(ssi)).toMatch(/^Error plan_required: /);
+
+      const tooLong = await client.callTool({ name: 'send_connection_request', arguments: { profileId: 'x', message: 'y'.repeat(301) } });
+      expect(tooLong.structuredContent).toMatchObject({ error: { code: 'validation', field: 'message' } });
+      expect(text(tooLong)).not.toContain('-32602');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('honours --read-only and --toolsets over stdio', async () => {
     const { client } = await stdioClient(['--data-dir', dataDir(), '--read-only', '--toolsets', 'account'], cleanEnv());
     try {

@@ -67,7 +67,7 @@ describe('resources', () => {
       throw new ClientError({ kind: 'rate_limit', status: 429, message: 'Rate limit exceeded', retryAfterMs: 30_000 });
     });
     const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
-    await expect(client.readResource({ uri: `outreach://accounts/${ACCOUNT_A}/status` })).rejects.toThrow(/Retry after 30 s/);
+    await expect(client.readResource({ uri: `outreach://accounts/${ACCOUNT_A}/status` })).rejects.toThrow(/Error rate_limited: .*\n(.|\n)*retryable: yes at .* \(in 30 s\)/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AccountIdOptional, AccountIdPath, Start, pageSize } from '../common.js';
+import { AccountIdOptional, AccountIdPath, Start, pageSize, text } from '../common.js';
 import {
   AccountActivity,
   AccountList,
@@ -10,18 +10,24 @@ import {
 } from '../resources/account.js';
 import { CommentHistoryPage, ReactionHistoryPage } from '../resources/history.js';
 import { QuotaReport } from '../resources/quota.js';
-import { READ_LOCAL, READ_NETWORK, described } from './shared.js';
+import { READ_LOCAL, READ_NETWORK } from './shared.js';
 
 /** Spec 4.1 (A1-A8) and the GET /accounts extension (X1). */
 
-const byId = z.object({ accountId: AccountIdPath });
+/**
+ * Path account id: optional like everywhere else (spec section 4 leaves room;
+ * decided): a call without it acts for the default account, and the client
+ * names that account in the path. A malformed one is still rule 1's 400.
+ */
+const PathAccount = AccountIdPath.optional();
+const byId = z.object({ accountId: PathAccount });
 
 /** Spec A5/A6: count 1-100 default 20; start >= 0 default 0, ignored when paginationToken is given. */
 const historyPaging = {
-  accountId: AccountIdPath,
+  accountId: PathAccount,
   count: pageSize(100, 20),
   start: Start,
-  paginationToken: z.string().optional().describe('From the previous page; wins over start'),
+  paginationToken: text(2048, false).optional().describe('From the previous page; wins over start'),
 };
 
 export const getDefaultAccountStatus = endpoint({
@@ -33,7 +39,7 @@ export const getDefaultAccountStatus = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_LOCAL,
-  description: described('Status, automation flag and plan of an account (default: most recently used).', 'account'),
+  description: 'Status, automation flag and plan of an account (default: most recently used).',
   input: z.object({ accountId: AccountIdOptional }),
   output: AccountStatus,
 });
@@ -47,7 +53,7 @@ export const getAccountStatus = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_LOCAL,
-  description: described('Status of one account by id.', 'account'),
+  description: 'Status of one account by id.',
   input: byId,
   output: AccountStatus,
 });
@@ -61,7 +67,7 @@ export const getPremiumStatus = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described('Premium plan of an account; check before InMail or sales-navigation tools.', 'account'),
+  description: 'Premium plan of an account; check before InMail or sales-navigation tools.',
   input: byId,
   output: PremiumStatusResponse,
 });
@@ -75,7 +81,7 @@ export const getAccountActivity = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described("Own comments and reactions of the last 15 days, with daily totals.", 'account'),
+  description: "Own comments and reactions of the last 15 days, with daily totals.",
   input: byId,
   output: AccountActivity,
 });
@@ -89,7 +95,7 @@ export const listOwnComments = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described("Own comments, newest first; page with paginationToken until null.", 'account'),
+  description: "Own comments, newest first; page with paginationToken until null.",
   input: z.object(historyPaging),
   output: CommentHistoryPage,
 });
@@ -103,7 +109,7 @@ export const listOwnReactions = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described("Own reactions, newest first; page with paginationToken until null.", 'account'),
+  description: "Own reactions, newest first; page with paginationToken until null.",
   input: z.object(historyPaging),
   output: ReactionHistoryPage,
 });
@@ -117,10 +123,7 @@ export const getQuotaReport = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_LOCAL,
-  description: described(
-    'Used/limit/reset of every daily, weekly and monthly quota (429 at limit). No network call; safe to poll.',
-    'account',
-  ),
+  description: 'Used/limit/reset of every daily, weekly and monthly quota (429 at limit). No network call; safe to poll.',
   input: byId,
   output: QuotaReport,
 });
@@ -134,10 +137,10 @@ export const listProfileVisitors = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
-  description: described('Who viewed your profile in the last `days`, newest first; some are anonymous.', 'account'),
+  description: 'Who viewed your profile in the last `days`, newest first; some are anonymous.',
   input: z.object({
-    accountId: AccountIdPath,
-    days: z.literal([7, 14, 30, 90]).default(90),
+    accountId: PathAccount,
+    days: z.literal([7, 14, 30, 90]).default(90).describe('Look-back window in days'),
     start: Start,
     count: pageSize(100, 20),
   }),
@@ -154,7 +157,7 @@ export const listAccounts = endpoint({
   toolset: 'account',
   annotations: READ_LOCAL,
   extension: true,
-  description: described('Accounts this API key may act for (default marked); use their ids as accountId.', 'account'),
+  description: 'Accounts this API key may act for (default marked); use their ids as accountId.',
   input: z.object({}),
   output: AccountList,
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { AccountIdOptional, Start, Text, text } from '../common.js';
+import { CONVERSATION_REF, POST_REF, PROFILE_REF } from './shared.js';
 import { ConnectionRequestSent, FollowResult, Relationship, SentInvitationsPage } from '../resources/profiles.js';
 import { MessageSent } from '../resources/messaging.js';
 import { CommentPosted } from '../resources/posts.js';
-import { READ_NETWORK, SEND, SET_STATE_DESTRUCTIVE, described } from './shared.js';
+import { READ_NETWORK, SEND, SET_STATE_DESTRUCTIVE } from './shared.js';
 
 /** Spec 4.2 (B1-B6). */
 
@@ -14,6 +15,9 @@ export const CONNECT_NOTE_MAX = 300;
 export const MESSAGE_MAX = 8000;
 
 export const MessageText = text(MESSAGE_MAX);
+/** Longest comment or reply the network accepts (decided; replies are comments). */
+export const COMMENT_MAX = 1250;
+export const CommentText = text(COMMENT_MAX);
 
 export const followProfile = endpoint({
   id: 'B1',
@@ -25,16 +29,12 @@ export const followProfile = endpoint({
   quota: ['FOLLOW'],
   toolset: 'actions',
   annotations: SET_STATE_DESTRUCTIVE,
-  description: described(
-    'Follow, or with action=unfollow unfollow, a person or company page (profileId or profileUrn).',
-    'write',
-    'FOLLOW (100/day, both directions)',
-  ),
+  description: 'Follow, or with action=unfollow unfollow, a person or company page (profileId or profileUrn); unfollows spend FOLLOW too.',
   input: z
     .object({
       accountId: AccountIdOptional,
-      profileId: Text.optional().describe('Public id or company universal name'),
-      profileUrn: Text.optional(),
+      profileId: Text.optional().describe('Slug, URL or company universal name'),
+      profileUrn: Text.optional().describe('Person or company URN'),
       profileType: z.enum(['user', 'company']).default('user'),
       action: z.enum(['follow', 'unfollow']).default('follow'),
     })
@@ -54,21 +54,17 @@ export const sendMessage = endpoint({
   group: 'write',
   quota: ['MESSAGE'],
   toolset: 'actions',
-  requiresFor: (input) => (input['inMail'] === true ? 'premium' : undefined),
+  requiresWhen: { requirement: 'premium', when: 'inMail=true', test: (input) => input['inMail'] === true },
   annotations: SEND,
-  description: described(
-    'Message a 1st-degree connection or an existing conversation. Non-connections: inMail=true (premium, spends a credit) or a shared groupId.',
-    'write',
-    'MESSAGE',
-  ),
+  description: 'Message a 1st-degree connection or an existing conversation. Non-connections: inMail=true (premium, spends a credit) or a shared groupId.',
   input: z
     .object({
       accountId: AccountIdOptional,
-      recipientProfileId: Text.optional(),
-      conversationId: Text.optional(),
+      recipientProfileId: Text.optional().describe(PROFILE_REF),
+      conversationId: Text.optional().describe(CONVERSATION_REF),
       message: MessageText,
       groupId: Text.optional().describe('Group shared with a non-connection'),
-      inMail: z.boolean().default(false),
+      inMail: z.boolean().default(false).describe('Spends an InMail credit'),
       withTypingIndicator: z.boolean().default(false),
     })
     .refine((v) => (v.recipientProfileId === undefined) !== (v.conversationId === undefined), {
@@ -88,14 +84,10 @@ export const sendConnectionRequest = endpoint({
   quota: ['CONNECT'],
   toolset: 'actions',
   annotations: SEND,
-  description: described(
-    'Invite a person to connect, optional note of at most 300 chars. Check get_relationship first to avoid duplicates.',
-    'write',
-    'CONNECT (daily and weekly)',
-  ),
+  description: 'Invite a person to connect, optional note of at most 300 chars. Check get_relationship first to avoid duplicates.',
   input: z.object({
     accountId: AccountIdOptional,
-    profileId: Text,
+    profileId: Text.describe(PROFILE_REF),
     message: z
       .string()
       .max(CONNECT_NOTE_MAX, { message: `Connection message must be at most ${CONNECT_NOTE_MAX} characters` })
@@ -114,12 +106,8 @@ export const getRelationship = endpoint({
   quota: ['PROFILE_VIEW'],
   toolset: 'actions',
   annotations: READ_NETWORK,
-  description: described(
-    'Connection degree, follow state, pending invitation and available actions toward a profile.',
-    'profile',
-    'PROFILE_VIEW',
-  ),
-  input: z.object({ accountId: AccountIdOptional, profileId: Text }),
+  description: 'Connection degree, follow state, pending invitation and available actions toward a profile.',
+  input: z.object({ accountId: AccountIdOptional, profileId: Text.describe(PROFILE_REF) }),
   output: Relationship,
 });
 
@@ -133,12 +121,12 @@ export const replyToComment = endpoint({
   quota: ['COMMENT'],
   toolset: 'actions',
   annotations: SEND,
-  description: described('Post a threaded reply under an existing comment of a post.', 'write', 'COMMENT'),
+  description: 'Post a threaded reply under an existing comment of a post.',
   input: z.object({
     accountId: AccountIdOptional,
-    postUrn: Text.describe('Post URN or URL'),
-    commentId: Text,
-    commentText: Text,
+    postUrn: Text.describe(POST_REF),
+    commentId: Text.describe('Id or URN'),
+    commentText: CommentText,
     companyUrn: Text.optional().describe('Reply as this company page'),
   }),
   output: CommentPosted,
@@ -153,10 +141,10 @@ export const listSentInvitations = endpoint({
   group: 'content',
   toolset: 'actions',
   annotations: READ_NETWORK,
-  description: described('Pending connection requests you sent, newest first.', 'content'),
+  description: 'Pending connection requests you sent, newest first.',
   input: z.object({
     accountId: AccountIdOptional,
-    startIndex: Start,
+    startIndex: Start.describe('Offset'),
     debug: z.boolean().default(false).describe('Adds rawResponse'),
   }),
   output: SentInvitationsPage,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AccountIdOptional, IsoDate, Start, pageSize, Text } from '../common.js';
+import { AccountIdOptional, IsoDate, SearchText, Start, list, pageSize, Text } from '../common.js';
 import { EventAttendeesPage, GroupDetailsResponse, GroupMemberList, GroupRole } from '../resources/groups.js';
 import { ProfileDetails } from '../resources/profiles.js';
 import { OrganizationList } from '../resources/organizations.js';
-import { READ_NETWORK, described } from './shared.js';
+import { PROFILE_REF, READ_NETWORK } from './shared.js';
 
 /**
  * Spec 4.6 (F1-F4), the legacy group-members endpoint (F5), event attendees
@@ -22,13 +22,13 @@ export const listGroupMembers = endpoint({
   group: 'content',
   toolset: 'groups',
   annotations: READ_NETWORK,
-  description: described('Members of a group by id, optionally by role or joined after a date.', 'content'),
+  description: 'Members of a group by id, optionally by role or joined after a date.',
   input: z.object({
     accountId: AccountIdOptional,
-    groupId: Text,
+    groupId: Text.describe('Id, URN or URL'),
     limit: pageSize(100, 50),
     offset: Start,
-    filters: z.object({ role: z.array(GroupRole), joinedAfter: IsoDate }).partial().optional(),
+    filters: z.object({ role: list(GroupRole), joinedAfter: IsoDate }).partial().optional(),
   }),
   output: GroupMemberList,
 });
@@ -42,8 +42,8 @@ export const listGroupMembersByUrl = endpoint({
   group: 'content',
   toolset: 'groups',
   annotations: READ_NETWORK,
-  description: described('Members of a group given its URL.', 'content'),
-  input: z.object({ accountId: AccountIdOptional, groupUrl: Text, limit: pageSize(100, 50), offset: Start }),
+  description: 'Members of a group given its URL.',
+  input: z.object({ accountId: AccountIdOptional, groupUrl: Text, start: Start, count: pageSize(100, 50) }),
   output: GroupMemberList,
 });
 
@@ -57,14 +57,10 @@ export const getProfile = endpoint({
   quota: ['PROFILE_VIEW'],
   toolset: 'profiles',
   annotations: READ_NETWORK,
-  description: described(
-    'Full profile with experience, education and skills; contact info only with includeContact.',
-    'profile',
-    'PROFILE_VIEW (visible to the person)',
-  ),
+  description: 'Full profile with experience, education and skills; contact info only with includeContact. The person sees the view.',
   input: z.object({
     accountId: AccountIdOptional,
-    profileUrl: Text.describe('Profile URL or public id'),
+    profileUrl: Text.describe(PROFILE_REF),
     includeExperience: z.boolean().default(true),
     includeEducation: z.boolean().default(true),
     includeContact: z.boolean().default(false),
@@ -81,13 +77,13 @@ export const listOrganizations = endpoint({
   group: 'search',
   toolset: 'search',
   annotations: READ_NETWORK,
-  description: described('Organizations by name, industry, size range and location, with total.', 'search'),
+  description: 'Organizations by name, industry, size range and location, with total.',
   input: z.object({
     accountId: AccountIdOptional,
-    name: z.string().optional(),
-    industry: z.string().optional(),
-    size: z.string().optional().describe('e.g. 51-200'),
-    location: z.string().optional(),
+    name: SearchText.optional(),
+    industry: SearchText.optional(),
+    size: SearchText.optional().describe('e.g. 51-200'),
+    location: SearchText.optional(),
     start: Start,
     count: pageSize(100, 20),
   }),
@@ -103,15 +99,12 @@ export const listGroupMembersLegacy = endpoint({
   group: 'content',
   toolset: 'groups',
   annotations: READ_NETWORK,
-  description: described(
-    'Older member listing: group by URL, URN or id; filter by membership status or name.',
-    'content',
-  ),
+  description: 'Older member listing: group by URL, URN or id; filter by membership status or name.',
   input: z.object({
     accountId: AccountIdOptional,
     group: Text.describe('Group URL, URN or id'),
     membershipStatus: z.enum(['OWNER', 'MANAGER', 'MEMBER']).optional(),
-    keywords: z.string().optional(),
+    keywords: SearchText.optional(),
     start: Start,
     count: pageSize(100, 50),
   }),
@@ -127,7 +120,7 @@ export const listEventAttendees = endpoint({
   group: 'content',
   toolset: 'groups',
   annotations: READ_NETWORK,
-  description: described('Attendees of an event, 10 per page (page with start).', 'content'),
+  description: 'Attendees of an event, 10 per page (page with start).',
   input: z.object({
     accountId: AccountIdOptional,
     event: Text.describe('Event id, event URL, or search URL with eventAttending'),
@@ -145,7 +138,7 @@ export const getGroupDetails = endpoint({
   group: 'content',
   toolset: 'groups',
   annotations: READ_NETWORK,
-  description: described('Description, rules, member count, activity level and admins of a group.', 'content'),
+  description: 'Description, rules, member count, activity level and admins of a group.',
   input: z.object({ accountId: AccountIdOptional, groupId: Text.describe('Group id or URL') }),
   output: GroupDetailsResponse,
 });

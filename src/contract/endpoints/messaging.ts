@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AccountIdOptional, Start, integer, pageSize, Text } from '../common.js';
+import { AccountIdOptional, SearchText, Start, integer, pageSize, Text } from '../common.js';
 import {
   ConversationList,
   ConversationMessages,
@@ -11,11 +11,11 @@ import {
 } from '../resources/messaging.js';
 import { Done } from '../resources/posts.js';
 import { MessageText } from './actions.js';
-import { READ_NETWORK, SEND, SET_STATE, described } from './shared.js';
+import { CONVERSATION_REF, PROFILE_REF, READ_NETWORK, SEND, SET_STATE } from './shared.js';
 
 /** Spec 4.4 (D1-D12). Bodies of D3-D12 are decided; see docs/spec-decisions.md. */
 
-const conversationId = Text;
+const conversationId = Text.describe(CONVERSATION_REF);
 /** Typing shown before the send, in milliseconds (D4, D6). */
 const typingDuration = integer({ min: 0, max: 10000 }).default(2000).describe('Milliseconds');
 
@@ -33,14 +33,10 @@ export const listRecentMessages = endpoint({
   quota: ['RECENT_MESSAGES'],
   toolset: 'messaging',
   annotations: READ_NETWORK,
-  description: described(
-    'Recent conversations: participants, unread counts, last-message preview; filter by keywords or unreadOnly.',
-    'inbox',
-    'RECENT_MESSAGES (150/day)',
-  ),
+  description: 'Recent conversations: participants, unread counts, last-message preview; filter by keywords or unreadOnly.',
   input: z.object({
     accountId: AccountIdOptional,
-    keywords: z.string().optional(),
+    keywords: SearchText.optional(),
     unreadOnly: z.boolean().default(false),
     limit: pageSize(100, 20),
     start: Start,
@@ -58,7 +54,7 @@ export const getConversationDetails = endpoint({
   group: 'inbox',
   toolset: 'messaging',
   annotations: READ_NETWORK,
-  description: described('Full history of one conversation, oldest first, with senders, attachments and reactions.', 'inbox'),
+  description: 'Full history of one conversation, oldest first, with senders, attachments and reactions.',
   input: z.object({ accountId: AccountIdOptional, conversationId, start: Start, count: pageSize(100, 50) }),
   output: ConversationMessages,
 });
@@ -72,7 +68,7 @@ export const sendTypingIndicator = endpoint({
   group: 'inbox',
   toolset: 'messaging',
   annotations: SET_STATE,
-  description: described('Show "typing…" in a conversation for a few seconds.', 'inbox'),
+  description: 'Show "typing…" in a conversation for a few seconds.',
   input: z.object({ accountId: AccountIdOptional, conversationId }),
   output: Done,
 });
@@ -87,7 +83,7 @@ export const sendWithTyping = endpoint({
   quota: ['MESSAGE'],
   toolset: 'messaging',
   annotations: SEND,
-  description: described('Send into an existing conversation after showing typing for typingDuration ms.', 'write', 'MESSAGE'),
+  description: 'Send into an existing conversation after showing typing for typingDuration ms.',
   input: withTyping,
   output: MessageSent,
 });
@@ -102,7 +98,7 @@ export const sendWithAck = endpoint({
   quota: ['MESSAGE'],
   toolset: 'messaging',
   annotations: SEND,
-  description: described('Send into an existing conversation and report delivery.', 'write', 'MESSAGE'),
+  description: 'Send into an existing conversation and report delivery.',
   input: inConversation,
   output: MessageAcknowledged,
 });
@@ -117,7 +113,7 @@ export const sendGroupWithTyping = endpoint({
   quota: ['MESSAGE'],
   toolset: 'messaging',
   annotations: SEND,
-  description: described('Send into an existing group conversation (3+ people) after showing typing.', 'write', 'MESSAGE'),
+  description: 'Send into an existing group conversation (3+ people) after showing typing.',
   input: withTyping,
   output: MessageSent,
 });
@@ -132,7 +128,7 @@ export const sendGroupWithAck = endpoint({
   quota: ['MESSAGE'],
   toolset: 'messaging',
   annotations: SEND,
-  description: described('Send into an existing group conversation (3+ people) and report delivery.', 'write', 'MESSAGE'),
+  description: 'Send into an existing group conversation (3+ people) and report delivery.',
   input: inConversation,
   output: MessageAcknowledged,
 });
@@ -146,11 +142,8 @@ export const checkEmailSupport = endpoint({
   group: 'profile',
   toolset: 'messaging',
   annotations: READ_NETWORK,
-  description: described(
-    'Whether a non-connection accepts free messages (open profile); if not, it takes InMail.',
-    'profile',
-  ),
-  input: z.object({ accountId: AccountIdOptional, profileId: Text }),
+  description: 'Whether a non-connection accepts free messages (open profile); if not, it takes InMail.',
+  input: z.object({ accountId: AccountIdOptional, profileId: Text.describe(PROFILE_REF) }),
   output: EmailSupport,
 });
 
@@ -163,7 +156,7 @@ export const markSeen = endpoint({
   group: 'inbox',
   toolset: 'messaging',
   annotations: SET_STATE,
-  description: described('Mark one conversation as seen.', 'inbox'),
+  description: 'Mark one conversation as seen.',
   input: z.object({ accountId: AccountIdOptional, conversationId }),
   output: Done,
 });
@@ -177,7 +170,7 @@ export const markAllRead = endpoint({
   group: 'inbox',
   toolset: 'messaging',
   annotations: SET_STATE,
-  description: described('Mark every conversation of the account as read.', 'inbox'),
+  description: 'Mark every conversation of the account as read.',
   input: z.object({ accountId: AccountIdOptional }),
   output: MarkedAllRead,
 });
@@ -192,11 +185,11 @@ export const sendDirectMessage = endpoint({
   quota: ['MESSAGE'],
   toolset: 'messaging',
   annotations: SEND,
-  description: described('Plain message to a 1st-degree connection or into an existing conversation.', 'write', 'MESSAGE'),
+  description: 'Plain message to a 1st-degree connection or into an existing conversation.',
   input: z
     .object({
       accountId: AccountIdOptional,
-      recipientProfileId: Text.optional(),
+      recipientProfileId: Text.optional().describe(PROFILE_REF),
       conversationId: conversationId.optional(),
       message: MessageText,
     })
@@ -217,11 +210,11 @@ export const sendGroupContextMessage = endpoint({
   quota: ['MESSAGE'],
   toolset: 'messaging',
   annotations: SEND,
-  description: described('Message a member of a group you both belong to, even without a connection.', 'write', 'MESSAGE'),
+  description: 'Message a member of a group you both belong to, even without a connection.',
   input: z.object({
     accountId: AccountIdOptional,
-    recipientProfileId: Text,
-    groupId: Text,
+    recipientProfileId: Text.describe(PROFILE_REF),
+    groupId: Text.describe('Group you share: id, URN or URL'),
     message: MessageText,
   }),
   output: MessageSent,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AccountIdOptional, ReactionType, Start, integer, pageSize, Text, text } from '../common.js';
+import { AccountIdOptional, Keywords, ReactionType, SearchText, Start, integer, list, pageSize, Text } from '../common.js';
 import {
   CommentList,
   CommentPosted,
@@ -12,19 +12,20 @@ import {
   PostSearchResponse,
   Reposted,
 } from '../resources/posts.js';
-import { READ_NETWORK, SEND, SET_STATE, described } from './shared.js';
+import { CommentText } from './actions.js';
+import { POST_REF, PROFILE_REF, READ_NETWORK, SEND, SET_STATE } from './shared.js';
 
 /** Spec 4.5 (E1-E13). Bodies of E1, E2, E6, E8, E9, E13 are decided; see docs/spec-decisions.md. */
 
 /** Posts search v2: count at most 50 (10 pages of 10), spec E12 and section 8. */
 export const POSTS_SEARCH_V2_MAX_COUNT = 50;
-/** Longest comment the network accepts (decided). */
-export const COMMENT_MAX = 1250;
+export { COMMENT_MAX } from './actions.js';
 
-const postUrn = Text.describe('Post URN or URL');
-const CommentText = text(COMMENT_MAX);
+const postUrn = Text.describe(POST_REF);
 const SortOrder = z.enum(['relevance', 'recent']).default('relevance');
-const strings = z.array(z.string());
+const strings = list(SearchText);
+/** Entity filters of post search v2 take ids (decided, see docs/spec-decisions.md). */
+const ids = (what: string) => list(Text).describe(`${what} ids`);
 
 export const getFeed = endpoint({
   id: 'E1',
@@ -35,7 +36,7 @@ export const getFeed = endpoint({
   group: 'content',
   toolset: 'posts',
   annotations: READ_NETWORK,
-  description: described('Home feed posts (organic and promoted) with author, engagement and feed context.', 'content'),
+  description: 'Home feed posts (organic and promoted) with author, engagement and feed context.',
   input: z.object({ accountId: AccountIdOptional, sortBy: SortOrder, start: Start, count: pageSize(50, 10) }),
   output: FeedPage,
 });
@@ -49,10 +50,10 @@ export const getLatestPosts = endpoint({
   group: 'content',
   toolset: 'posts',
   annotations: READ_NETWORK,
-  description: described('Most recent posts of a person or company page, newest first.', 'content'),
+  description: 'Most recent posts of a person or company page, newest first.',
   input: z.object({
     accountId: AccountIdOptional,
-    profileId: Text.describe('Public id, URN or profile URL'),
+    profileId: Text.describe(`${PROFILE_REF}, or company`),
     includeReposts: z.boolean().default(true),
     start: Start,
     count: pageSize(50, 10),
@@ -70,7 +71,7 @@ export const reactToPost = endpoint({
   quota: ['REACT'],
   toolset: 'posts',
   annotations: SET_STATE,
-  description: described('Set your reaction on a post; a new reaction replaces the previous one.', 'write', 'REACT'),
+  description: 'Set your reaction on a post; a new reaction replaces the previous one.',
   input: z.object({ accountId: AccountIdOptional, postUrn, reactionType: ReactionType }),
   output: Done,
 });
@@ -85,16 +86,12 @@ export const commentOnPost = endpoint({
   quota: ['COMMENT'],
   toolset: 'posts',
   annotations: SEND,
-  description: described(
-    'Comment on a post, or reply with replyToCommentId; may mention the author or post as a company page you admin.',
-    'write',
-    'COMMENT',
-  ),
+  description: 'Comment on a post, or reply with replyToCommentId; may mention the author or post as a company page you admin.',
   input: z.object({
     accountId: AccountIdOptional,
     postUrn,
     commentText: CommentText,
-    replyToCommentId: Text.optional(),
+    replyToCommentId: Text.optional().describe('Id or URN'),
     mentionAuthor: z.boolean().default(false),
     companyUrn: Text.optional().describe('Comment as this company page'),
   }),
@@ -110,7 +107,7 @@ export const listPostComments = endpoint({
   group: 'content',
   toolset: 'posts',
   annotations: READ_NETWORK,
-  description: described('One page of comments on a post with author, time and likes.', 'content'),
+  description: 'One page of comments on a post with author, time and likes.',
   input: z.object({ accountId: AccountIdOptional, postUrn, limit: pageSize(100, 20), offset: Start }),
   output: CommentList,
 });
@@ -124,8 +121,8 @@ export const listAllPostComments = endpoint({
   group: 'content',
   toolset: 'posts',
   annotations: READ_NETWORK,
-  description: described('All comments of a post in one call, up to maxComments (hasMore when cut).', 'content'),
-  input: z.object({ accountId: AccountIdOptional, postUrn, maxComments: integer({ min: 1, max: 1000 }).default(500) }),
+  description: 'All comments of a post in one call, up to maxComments (hasMore when cut).',
+  input: z.object({ accountId: AccountIdOptional, postUrn, maxComments: integer({ min: 1, max: 1000 }).default(500).describe('Stop after this many') }),
   output: CommentList,
 });
 
@@ -139,12 +136,12 @@ export const likeComment = endpoint({
   quota: ['REACT'],
   toolset: 'posts',
   annotations: SET_STATE,
-  description: described('Like a comment, as yourself or as a company page you admin.', 'write', 'REACT'),
+  description: 'Like a comment, as yourself or as a company page you admin.',
   input: z.object({
     accountId: AccountIdOptional,
-    commentId: Text,
-    postUrl: Text,
-    companyUrn: Text.optional(),
+    commentId: Text.describe('Id or URN'),
+    postUrl: Text.describe(POST_REF),
+    companyUrn: Text.optional().describe('Like as this company page'),
   }),
   output: Done,
 });
@@ -159,7 +156,7 @@ export const repost = endpoint({
   quota: ['REPOST'],
   toolset: 'posts',
   annotations: SEND,
-  description: described('Instant repost to your followers, no commentary.', 'write', 'REPOST'),
+  description: 'Instant repost to your followers, no commentary.',
   input: z.object({ accountId: AccountIdOptional, postUrn: postUrn.describe('Post URL, share or ugcPost URN') }),
   output: Reposted,
 });
@@ -173,7 +170,7 @@ export const listPostReactions = endpoint({
   group: 'content',
   toolset: 'posts',
   annotations: READ_NETWORK,
-  description: described('Who reacted to a post and how; optionally one reactionType only.', 'content'),
+  description: 'Who reacted to a post and how; optionally one reactionType only.',
   input: z.object({
     accountId: AccountIdOptional,
     postUrn,
@@ -194,14 +191,10 @@ export const searchPostsByAuthorRole = endpoint({
   quota: ['SEARCH_POSTS'],
   toolset: 'posts',
   annotations: READ_NETWORK,
-  description: described(
-    'Posts matching any of several keywords, optionally by author job titles and date range.',
-    'search',
-    'SEARCH_POSTS',
-  ),
+  description: 'Posts matching any of several keywords, optionally by author job titles and date range.',
   input: z.object({
     accountId: AccountIdOptional,
-    keywords: z.array(Text).min(1),
+    keywords: list(Keywords, 1),
     authorRoles: strings.optional().describe('Author job titles'),
     dateRange: z.enum(['PAST_24H', 'PAST_WEEK', 'PAST_MONTH']).optional(),
     sortBy: SortOrder,
@@ -219,11 +212,12 @@ export const scrapePost = endpoint({
   group: 'content',
   toolset: 'posts',
   annotations: READ_NETWORK,
-  description: described(
-    'Text, media, reaction counts by type, comments and shares of a post (cached); public=true skips the account.',
-    'content',
-  ),
-  input: z.object({ accountId: AccountIdOptional, postUrl: Text, public: z.boolean().default(false) }),
+  description: 'Text, media, reaction counts by type, comments and shares of a post (cached); public=true skips the account.',
+  input: z.object({
+    accountId: AccountIdOptional,
+    postUrl: Text.describe(POST_REF),
+    public: z.boolean().default(false).describe('Public posts only, no account'),
+  }),
   output: PostScrape,
 });
 
@@ -237,34 +231,29 @@ export const searchPosts = endpoint({
   quota: ['SEARCH_POSTS_V2'],
   toolset: 'posts',
   annotations: READ_NETWORK,
-  description: described(
-    'Preferred post search with filters, count up to 50; if it finds nothing in your region, use search_posts_v1.',
-    'search',
-    'SEARCH_POSTS_V2 (300/month)',
-  ),
+  description: 'Preferred post search with filters, count up to 50; if it finds nothing in your region, use search_posts_v1.',
   input: z.object({
     accountId: AccountIdOptional,
     // Spec E12: a missing keywords field is a 400 "Required" although the body lists every field optional.
-    keywords: Text,
+    keywords: Keywords,
     count: pageSize(POSTS_SEARCH_V2_MAX_COUNT, 10),
     start: Start,
     filters: z
       .object({
         sortBy: z.enum(['relevance', 'date_posted']),
-        datePosted: z.array(z.enum(['past-24h', 'past-week', 'past-month'])),
-        contentType: z.array(z.enum(['videos', 'photos', 'jobs', 'live_videos', 'documents', 'collaborative_articles'])),
-        postedBy: z.array(z.enum(['first', 'me', 'following'])).describe('first = 1st-degree'),
-        fromMember: strings,
-        fromOrganization: strings,
-        mentionsMember: strings,
-        mentionsOrganization: strings,
-        authorCompany: strings,
-        authorIndustry: strings,
-        authorJobTitle: strings,
+        datePosted: list(z.enum(['past-24h', 'past-week', 'past-month'])),
+        contentType: list(z.enum(['videos', 'photos', 'jobs', 'live_videos', 'documents', 'collaborative_articles'])),
+        postedBy: list(z.enum(['first', 'me', 'following'])).describe('first = 1st-degree'),
+        fromMember: ids('Profile'),
+        fromOrganization: ids('Company'),
+        mentionsMember: ids('Profile'),
+        mentionsOrganization: ids('Company'),
+        authorCompany: ids('Company'),
+        authorIndustry: ids('Industry'),
+        authorJobTitle: strings.describe('Titles, not ids'),
       })
       .partial()
-      .optional()
-      .describe('Entity filters take ids'),
+      .optional(),
   }),
   output: PostSearchResponse,
 });
@@ -279,10 +268,10 @@ export const searchPostsV1 = endpoint({
   quota: ['SEARCH_POSTS'],
   toolset: 'posts',
   annotations: READ_NETWORK,
-  description: described('Older post search; use when search_posts returns nothing.', 'search', 'SEARCH_POSTS'),
+  description: 'Older post search; use when search_posts returns nothing.',
   input: z.object({
     accountId: AccountIdOptional,
-    keywords: Text,
+    keywords: Keywords,
     sortBy: SortOrder,
     start: Start,
     count: pageSize(50, 10),

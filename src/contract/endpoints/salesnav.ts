@@ -4,7 +4,7 @@ import { AccountIdOptional, Start, pageSize, Text } from '../common.js';
 import { InMailCredits, SocialSellingIndex } from '../resources/salesnav.js';
 import { ConversationList, ConversationMessages, MessageSent } from '../resources/messaging.js';
 import { MessageText } from './actions.js';
-import { READ_NETWORK, SEND, described } from './shared.js';
+import { CONVERSATION_REF, PROFILE_REF, READ_NETWORK, SEND } from './shared.js';
 
 /**
  * Spec 4.3. C1 and C2 are the url modes of people/company search and live in
@@ -21,7 +21,7 @@ export const getInMailCredits = endpoint({
   group: 'account',
   toolset: 'salesnav',
   annotations: READ_NETWORK,
-  description: described('InMail credits left; used/total only for sales-navigation accounts.', 'account'),
+  description: 'InMail credits left; used/total only for sales-navigation accounts.',
   input: z.object({ accountId: AccountIdOptional }),
   output: InMailCredits,
 });
@@ -36,10 +36,7 @@ export const getSocialSellingIndex = endpoint({
   toolset: 'salesnav',
   requires: 'salesNavigator',
   annotations: READ_NETWORK,
-  description: described(
-    'Social selling index 0-100 with four pillars (0-25) and industry/network top-percent rank. Needs sales navigation.',
-    'account',
-  ),
+  description: 'Social selling index 0-100 with four pillars (0-25) and industry/network top-percent rank.',
   input: z.object({ accountId: AccountIdOptional }),
   output: SocialSellingIndex,
 });
@@ -53,10 +50,7 @@ export const listConversations = endpoint({
   group: 'inbox',
   toolset: 'messaging',
   annotations: READ_NETWORK,
-  description: described(
-    'Conversations, newest first, sales-navigation threads merged in (source=sales_navigator).',
-    'inbox',
-  ),
+  description: 'Conversations, newest first, sales-navigation threads merged in (source=sales_navigator).',
   input: z.object({ accountId: AccountIdOptional, start: Start, count: pageSize(100, 20) }),
   output: ConversationList,
 });
@@ -70,9 +64,9 @@ export const getConversationMessages = endpoint({
   group: 'inbox',
   toolset: 'messaging',
   annotations: READ_NETWORK,
-  description: described('Messages of one conversation, oldest first; sales-navigation threads are detected.', 'inbox'),
+  description: 'Messages of one conversation, oldest first; sales-navigation threads are detected.',
   input: z.object({
-    conversationUrn: Text,
+    conversationUrn: Text.describe(CONVERSATION_REF),
     accountId: AccountIdOptional,
     start: Start,
     count: pageSize(100, 50),
@@ -90,18 +84,14 @@ export const sendConversationMessage = endpoint({
   quota: ['MESSAGE'],
   toolset: 'messaging',
   annotations: SEND,
-  description: described(
-    'Send into a conversation or to a connection; sales-navigation accounts are routed there and get a threadId.',
-    'write',
-    'MESSAGE',
-  ),
+  description: 'Send into a conversation or to a connection; sales-navigation accounts are routed there and get a threadId.',
   input: z
     .object({
       accountId: AccountIdOptional,
-      conversationId: Text.optional(),
-      recipientProfileId: Text.optional(),
+      conversationId: Text.optional().describe(CONVERSATION_REF),
+      recipientProfileId: Text.optional().describe(PROFILE_REF),
       message: MessageText,
-      copyToCrm: z.boolean().default(false),
+      copyToCrm: z.boolean().default(false).describe("Copy to the account's CRM"),
     })
     .refine((v) => (v.recipientProfileId === undefined) !== (v.conversationId === undefined), {
       message: 'Give exactly one of recipientProfileId or conversationId',

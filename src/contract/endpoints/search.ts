@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AccountIdOptional, Start, integer, pageSize, Text } from '../common.js';
+import { AccountIdOptional, Keywords, SearchText, Start, integer, list, pageSize, Text } from '../common.js';
 import {
   CompanySearchResponse,
   GeoSearchResponse,
@@ -10,7 +10,7 @@ import {
   PeopleSearchResponse,
 } from '../resources/search.js';
 import { CompanyDetailsResponse } from '../resources/organizations.js';
-import { READ_NETWORK, described } from './shared.js';
+import { READ_NETWORK } from './shared.js';
 
 /**
  * Spec 4.7 (G1-G8 but G7, which lives with groups). G4 also answers C1 and
@@ -29,7 +29,14 @@ function urlContains(input: Readonly<Record<string, unknown>>, marker: string): 
   return typeof url === 'string' && url.includes(marker);
 }
 
-const strings = z.array(z.string());
+const strings = list(SearchText);
+/** Largest member count a group filter takes (decided: beyond any group on the network). */
+const MAX_MEMBERS = 100_000_000;
+const requiresSeatForSalesUrl = {
+  requirement: 'salesNavigator',
+  when: 'a /sales/ url',
+  test: (input: Readonly<Record<string, unknown>>) => urlContains(input, '/sales/'),
+} as const;
 const searchPage = { start: Start, count: pageSize(50, 10) };
 const searchUrl = Text.optional().describe('Pasted search URL');
 
@@ -43,16 +50,16 @@ export const searchJobs = endpoint({
   quota: ['SEARCH_JOBS'],
   toolset: 'search',
   annotations: READ_NETWORK,
-  description: described('Job postings by keywords and filters; page on pagination.hasMore.', 'search', 'SEARCH_JOBS'),
+  description: 'Job postings by keywords and filters; page on pagination.hasMore.',
   input: z.object({
     accountId: AccountIdOptional,
-    keywords: z.string().optional(),
+    keywords: SearchText.optional(),
     filters: z
       .object({
-        location: z.string().describe('Place name or geoId'),
-        jobType: z.array(z.enum(['F', 'P', 'C', 'T', 'I'])).describe('F full-time P part-time C contract T temporary I internship'),
-        experienceLevel: z.array(z.enum(['internship', 'entry', 'associate', 'mid_senior', 'director', 'executive'])),
-        workplaceType: z.array(z.enum(['remote', 'hybrid', 'on-site'])),
+        location: SearchText.describe('Place name or geoId'),
+        jobType: list(z.enum(['F', 'P', 'C', 'T', 'I'])).describe('F full-time P part-time C contract T temporary I internship'),
+        experienceLevel: list(z.enum(['internship', 'entry', 'associate', 'mid_senior', 'director', 'executive'])),
+        workplaceType: list(z.enum(['remote', 'hybrid', 'on-site'])),
         easyApply: z.boolean(),
       })
       .partial()
@@ -73,23 +80,19 @@ export const searchCompanies = endpoint({
   quota: ['SEARCH_COMPANIES', 'SALES_NAV_SEARCH'],
   quotaFor: (input) => [urlContains(input, SALES_NAV_COMPANY_URL) ? 'SALES_NAV_SEARCH' : 'SEARCH_COMPANIES'],
   toolset: 'search',
-  requiresFor: (input) => (urlContains(input, '/sales/') ? 'salesNavigator' : undefined),
+  requiresWhen: requiresSeatForSalesUrl,
   annotations: READ_NETWORK,
-  description: described(
-    'Companies by keywords/filters, or by a pasted search url (sales-navigation account search).',
-    'search',
-    'SEARCH_COMPANIES (sales-navigation url: SALES_NAV_SEARCH, not capped)',
-  ),
+  description: 'Companies by keywords/filters, or by a pasted search url (sales-navigation account search).',
   input: z.object({
     accountId: AccountIdOptional,
-    keywords: z.string().optional(),
+    keywords: SearchText.optional(),
     url: searchUrl,
     filters: z
       .object({
         location: strings.describe('geoIds'),
-        industry: strings,
-        companySize: z.array(z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'])).describe('A=1, B=2-10 … I=10001+'),
-        companyType: strings,
+        industry: strings.describe('Industry names or ids'),
+        companySize: list(z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'])).describe('A=1, B=2-10 … I=10001+'),
+        companyType: strings.describe('e.g. public, privately held'),
       })
       .partial()
       .optional(),
@@ -108,12 +111,12 @@ export const searchGroups = endpoint({
   quota: ['SEARCH_GROUPS'],
   toolset: 'search',
   annotations: READ_NETWORK,
-  description: described('Groups by keywords, optionally by member count.', 'search', 'SEARCH_GROUPS'),
+  description: 'Groups by keywords, optionally by member count.',
   input: z.object({
     accountId: AccountIdOptional,
-    keywords: Text,
-    minMembers: integer({ min: 0 }).optional(),
-    maxMembers: integer({ min: 0 }).optional(),
+    keywords: Keywords,
+    minMembers: integer({ min: 0, max: MAX_MEMBERS }).optional(),
+    maxMembers: integer({ min: 0, max: MAX_MEMBERS }).optional(),
     ...searchPage,
   }),
   output: GroupSearchResponse,
@@ -130,26 +133,22 @@ export const searchPeople = endpoint({
   quota: ['SEARCH_PEOPLE', 'SALES_NAV_SEARCH'],
   quotaFor: (input) => [urlContains(input, SALES_NAV_PEOPLE_URL) ? 'SALES_NAV_SEARCH' : 'SEARCH_PEOPLE'],
   toolset: 'search',
-  requiresFor: (input) => (urlContains(input, '/sales/') ? 'salesNavigator' : undefined),
+  requiresWhen: requiresSeatForSalesUrl,
   annotations: READ_NETWORK,
-  description: described(
-    'People by keywords/filters, or by a pasted search url (sales-navigation lead search: max 1000 results, gives pagination.total).',
-    'search',
-    'SEARCH_PEOPLE (sales-navigation url: SALES_NAV_SEARCH, not capped)',
-  ),
+  description: 'People by keywords/filters, or by a pasted search url (sales-navigation lead search: max 1000 results, gives pagination.total).',
   input: z
     .object({
       accountId: AccountIdOptional,
-      keywords: z.string().optional(),
+      keywords: SearchText.optional(),
       url: searchUrl,
       filters: z
         .object({
-          name: z.string(),
-          title: z.string(),
-          company: z.string(),
-          school: z.string(),
+          name: SearchText,
+          title: SearchText,
+          company: SearchText,
+          school: SearchText,
           location: strings.describe('geoIds'),
-          connectionDegree: z.array(z.enum(['F', 'S', 'O'])).describe('F 1st, S 2nd, O 3rd+'),
+          connectionDegree: list(z.enum(['F', 'S', 'O'])).describe('F 1st, S 2nd, O 3rd+'),
           openToWork: z.boolean(),
         })
         .partial()
@@ -172,7 +171,7 @@ export const getJobDetails = endpoint({
   group: 'content',
   toolset: 'search',
   annotations: READ_NETWORK,
-  description: described('Full description, requirements, company and how to apply for one job.', 'content'),
+  description: 'Full description, requirements, company and how to apply for one job.',
   input: z.object({ accountId: AccountIdOptional, jobId: Text.describe('Job id or URL') }),
   output: JobDetailsResponse,
 });
@@ -186,7 +185,7 @@ export const getCompanyDetails = endpoint({
   group: 'content',
   toolset: 'search',
   annotations: READ_NETWORK,
-  description: described('Description, specialties, headcount, headquarters and industry of a company.', 'content'),
+  description: 'Description, specialties, headcount, headquarters and industry of a company.',
   input: z.object({ accountId: AccountIdOptional, companyId: Text.describe('Company id, universal name or URL') }),
   output: CompanyDetailsResponse,
 });
@@ -200,8 +199,8 @@ export const searchGeo = endpoint({
   group: 'search',
   toolset: 'search',
   annotations: READ_NETWORK,
-  description: described('Find geoIds for a place name, for the location filters of other searches.', 'search'),
-  input: z.object({ accountId: AccountIdOptional, keywords: Text }),
+  description: 'Find geoIds for a place name, for the location filters of other searches.',
+  input: z.object({ accountId: AccountIdOptional, keywords: Keywords }),
   output: GeoSearchResponse,
 });
 

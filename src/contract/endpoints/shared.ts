@@ -1,4 +1,9 @@
-import { PER_MINUTE_LIMITS, type LimitGroup, type ToolAnnotations } from '../endpoint.js';
+import type { ToolAnnotations } from '../endpoint.js';
+
+/** Field descriptions of ids that take every form the network uses (short: they repeat across tools). */
+export const PROFILE_REF = 'Slug, URN or URL';
+export const POST_REF = 'URN or URL';
+export const CONVERSATION_REF = 'Id, URN or URL';
 
 /** Annotation sets shared by the endpoint tables. */
 
@@ -12,13 +17,3 @@ export const SEND: ToolAnnotations = { readOnlyHint: false, destructiveHint: fal
 export const SET_STATE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true };
 /** Sets a state that can remove something (follow/unfollow). */
 export const SET_STATE_DESTRUCTIVE: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true };
-
-/**
- * Description with its cost appended, so the text an agent reads always
- * matches the entry's group and quota: "… Cost: write 15/min, quota CONNECT." (no quota: none named)
- */
-export function described(text: string, group: LimitGroup, quota?: string): string {
-  const limit = PER_MINUTE_LIMITS[group];
-  const rate = limit === null ? `${group}, unlimited` : `${group} ${limit}/min`;
-  return `${text} Cost: ${rate}${quota ? `, quota ${quota}` : ''}.`;
-}

@@ -22,6 +22,8 @@ export function findConversation(deps: DomainDeps, account: ActingAccount, ref: 
   } catch {
     // not encoded
   }
+  // A thread URL (…/messaging/thread/<id>/) names the conversation by its id.
+  wanted = /\/messaging\/thread\/([^/?#]+)/.exec(wanted)?.[1] ?? wanted;
   const found = inbox(deps, account).find((c) => c.conversationId === wanted || c.conversationUrn === wanted);
   if (!found) throw new DomainError(404, `Conversation not found: ${ref}`);
   return found;

@@ -48,7 +48,7 @@ export const members = handle(listGroupMembers, (deps, { input }) => {
 export const membersByUrl = handle(listGroupMembersByUrl, (deps, { input }) => {
   if (!/\/groups\/[^/?#]+/.test(input.groupUrl)) throw new DomainError(400, `groupUrl: not a group URL (…/groups/<id>): "${input.groupUrl}"`);
   const g = groupOrThrow(deps.world(), input.groupUrl, 'groupUrl');
-  return membersPage(deps, g, {}, input.offset, input.limit);
+  return membersPage(deps, g, {}, input.start, input.count);
 });
 
 const STATUS_ROLE: Record<'OWNER' | 'MANAGER' | 'MEMBER', W.GroupRole> = { OWNER: 'Owner', MANAGER: 'Manager', MEMBER: 'Member' };

@@ -163,7 +163,7 @@ describe('group members and event attendees', () => {
   });
 
   it('F2 takes a group URL and refuses anything else with 400 naming groupUrl', () => {
-    expect(call('F2', { groupUrl: group.groupUrl, limit: 3 }).members).toHaveLength(3);
+    expect(call('F2', { groupUrl: group.groupUrl, count: 3 }).members).toHaveLength(3);
     expect(() => call('F2', { groupUrl: 'https://example.com/x' })).toThrow(/^groupUrl: not a group URL/);
   });
 
