@@ -28,7 +28,8 @@ export async function run(argv: string[]): Promise<void> {
     http = await startHttpServer({
       host: config.host,
       port: config.port,
-      createServer: () => mcp.createServer(),
+      createServer: (use) => mcp.createServer(use),
+      onNotifier: (notify) => mcp.publishChanges(notify),
       logger,
       ...(config.authToken ? { authToken: config.authToken } : {}),
       ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),

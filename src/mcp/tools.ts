@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  ListToolsRequestSchema,
-  type CallToolResult,
-  type ServerNotification,
-  type ServerRequest,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import { ACCOUNT_ID_PATTERN, writeTarget, type AnyEndpoint } from '../contract/index.js';
+import type { CallToolResult, InputRequiredResult, McpServer, ServerContext, StandardSchemaWithJSON, Tool } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import { ACCOUNT_ID_PATTERN, summarizeIssues, writeTarget, type AnyEndpoint } from '../contract/index.js';
 import type { Logger } from '../util/logger.js';
 import type { CallOptions, OutreachClient, WaitProgress } from '../client/types.js';
 import { quotaUri, type ResourceChanges } from './changes.js';
-import { isObjectSchema, toolInputJsonSchema, toolInputZod, toolOutputJsonSchema, toolOutputZod } from './json-schema.js';
-import { confirmWrite, type ConfirmMode } from './confirm.js';
+import { isObjectSchema, toolInputJsonSchema, toolInputZod, toolOutputJsonSchema, toolOutputZod, type JsonSchema } from './json-schema.js';
+import { confirmWrite, type ConfirmGate, type ConfirmMode } from './confirm.js';
 import { renderText } from './render.js';
 import { describeToolError } from './tool-errors.js';
 
-export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type Extra = ServerContext;
 
 export interface ToolContext {
   client: OutreachClient;
   changes: ResourceChanges;
+  /** Signs and spends confirmations. */
+  gate: ConfirmGate;
   /** Used wherever the contract makes accountId optional and the caller left it out. */
   defaultAccountId?: string;
   /** Resolves the account a call without accountId acted for (for quota announcements). */
@@ -35,16 +29,16 @@ export interface ToolContext {
 }
 
 /** Progress for a call waiting in the limiter queue, when the caller asked for it. */
-function progressReporter(extra: Extra): ((p: WaitProgress) => void) | undefined {
-  const token = extra._meta?.progressToken;
+function progressReporter(ctx: ServerContext): ((p: WaitProgress) => void) | undefined {
+  const token = ctx.mcpReq._meta?.progressToken;
   if (token === undefined) return undefined;
   let last = -1;
   return (p) => {
     // MCP requires progress to increase; the waited time does, but guard equal ticks.
     const progress = Math.max(Math.round(p.waitedMs), last + 1);
     last = progress;
-    void extra
-      .sendNotification({
+    void ctx.mcpReq
+      .notify({
         method: 'notifications/progress',
         params: {
           progressToken: token,
@@ -65,40 +59,51 @@ function accountOf(output: unknown, input: Record<string, unknown>): string | un
   return typeof input.accountId === 'string' ? input.accountId : undefined;
 }
 
-export async function runTool(
+/**
+ * One tool call after the SDK validated its arguments. Confirmation is the
+ * first step and cannot be skipped: it needs the server and the request
+ * context, which only a registered tool's handler has.
+ */
+async function runTool(
+  server: McpServer,
   e: AnyEndpoint,
   args: Record<string, unknown>,
-  extra: Extra,
-  ctx: ToolContext,
-  server?: Server,
-): Promise<CallToolResult> {
-  const { idempotencyKey, ...input } = args;
-  if (input.accountId === undefined && ctx.defaultAccountId && 'accountId' in e.input.shape) {
-    input.accountId = ctx.defaultAccountId;
+  ctx: ServerContext,
+  tc: ToolContext,
+): Promise<CallToolResult | InputRequiredResult> {
+  const { idempotencyKey: givenKey, ...input } = args;
+  if (input.accountId === undefined && tc.defaultAccountId && 'accountId' in e.input.shape) {
+    input.accountId = tc.defaultAccountId;
   }
-  if (server) {
-    const stop = await confirmWrite(server, e, input, ctx.confirm ?? 'sends', extra);
-    if (stop) return stop;
-  }
-  const options: CallOptions = { signal: extra.signal };
-  const onProgress = progressReporter(extra);
+  const confirmed = await confirmWrite(
+    tc.gate,
+    server.server,
+    e,
+    input,
+    typeof givenKey === 'string' ? givenKey : undefined,
+    tc.confirm ?? 'sends',
+    ctx,
+  );
+  if (!confirmed.go) return confirmed.result;
+  const options: CallOptions = { signal: ctx.mcpReq.signal };
+  const onProgress = progressReporter(ctx);
   if (onProgress) options.onProgress = onProgress;
-  if (!e.annotations.readOnlyHint) options.idempotencyKey = typeof idempotencyKey === 'string' ? idempotencyKey : randomUUID();
+  if (!e.annotations.readOnlyHint) options.idempotencyKey = confirmed.idempotencyKey ?? randomUUID();
   let output: unknown;
   try {
-    output = await ctx.client.call(e, input, options);
+    output = await tc.client.call(e, input, options);
   } catch (err) {
-    return { isError: true, content: [{ type: 'text', text: describeToolError(err, e, ctx.now?.() ?? Date.now()) }] };
+    return { isError: true, content: [{ type: 'text', text: describeToolError(err, e, tc.now?.() ?? Date.now()) }] };
   }
   if (!e.annotations.readOnlyHint) {
-    ctx.logger?.info(
+    tc.logger?.info(
       { account: input.accountId ?? 'default', tool: e.tool, target: writeTarget(input), idempotencyKey: options.idempotencyKey },
       'write performed',
     );
   }
   if (e.quota && e.quota.length > 0) {
-    const account = accountOf(output, input) ?? (await ctx.resolveDefaultAccount().catch(() => undefined));
-    if (account) ctx.changes.changed(quotaUri(account));
+    const account = accountOf(output, input) ?? (await tc.resolveDefaultAccount().catch(() => undefined));
+    if (account) tc.changes.changed(quotaUri(account));
   }
   const structured = (isObjectSchema(e.output) ? output : { result: output }) as Record<string, unknown>;
   return { content: [{ type: 'text', text: renderText(output) }], structuredContent: structured };
@@ -117,25 +122,46 @@ export function toolDefinition(e: AnyEndpoint): Tool {
 }
 
 /**
- * Registers one tool per endpoint. The SDK validates arguments against the
- * entry's zod schema (a bad field is an isError result naming it, and nothing
- * reaches the client) and structured results against the output schema; the
- * tools/list answer is replaced by a cached compact one (see json-schema.ts).
+ * A Standard Schema that validates with the contract's zod schema (one
+ * wording: the contract's issue summary) and advertises the compact JSON
+ * Schema, so the SDK's own tools/list and tools/call serve one definition.
  */
-export function registerTools(server: McpServer, endpoints: readonly AnyEndpoint[], ctx: ToolContext): void {
+function contractSchema(schema: z.ZodType, json: JsonSchema, suffix: string): StandardSchemaWithJSON<Record<string, unknown>> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'outreach-mcp',
+      validate(value: unknown) {
+        const parsed = schema.safeParse(value);
+        if (parsed.success) return { value: parsed.data as Record<string, unknown> };
+        const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
+        return { issues: [{ message: `${summarizeIssues(issues)}.${suffix}` }] };
+      },
+      jsonSchema: {
+        input: () => json,
+        output: () => json,
+      },
+    },
+  };
+}
+
+/**
+ * Registers one tool per endpoint, in table order (tools/list is deterministic).
+ * The SDK validates arguments (a bad field is an isError result naming it;
+ * nothing reaches the client) and structured results.
+ */
+export function registerTools(server: McpServer, endpoints: readonly AnyEndpoint[], tc: ToolContext): void {
   for (const e of endpoints) {
     server.registerTool(
       e.tool,
       {
         title: e.title,
         description: e.description,
-        inputSchema: toolInputZod(e),
-        outputSchema: toolOutputZod(e),
+        inputSchema: contractSchema(toolInputZod(e), toolInputJsonSchema(e), ' Fix the named field(s) and call again.'),
+        outputSchema: contractSchema(toolOutputZod(e), toolOutputJsonSchema(e), ''),
         annotations: { ...e.annotations },
       },
-      (args: Record<string, unknown>, extra: Extra) => runTool(e, args, extra, ctx, server.server),
+      (args: Record<string, unknown>, ctx: ServerContext) => runTool(server, e, args, ctx, tc),
     );
   }
-  const tools = endpoints.map(toolDefinition);
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 }

@@ -79,6 +79,7 @@ export const sendTypingIndicator = endpoint({
 
 export const sendWithTyping = endpoint({
   id: 'D4',
+  confirm: 'send',
   tool: 'send_message_with_typing',
   title: 'Send after typing indicator',
   method: 'POST',
@@ -94,6 +95,7 @@ export const sendWithTyping = endpoint({
 
 export const sendWithAck = endpoint({
   id: 'D5',
+  confirm: 'send',
   tool: 'send_message_with_ack',
   title: 'Send with delivery acknowledgment',
   method: 'POST',
@@ -109,6 +111,7 @@ export const sendWithAck = endpoint({
 
 export const sendGroupWithTyping = endpoint({
   id: 'D6',
+  confirm: 'send',
   tool: 'send_group_message_with_typing',
   title: 'Group message after typing indicator',
   method: 'POST',
@@ -124,6 +127,7 @@ export const sendGroupWithTyping = endpoint({
 
 export const sendGroupWithAck = endpoint({
   id: 'D7',
+  confirm: 'send',
   tool: 'send_group_message_with_ack',
   title: 'Group message with delivery acknowledgment',
   method: 'POST',
@@ -184,6 +188,7 @@ export const markAllRead = endpoint({
 
 export const sendDirectMessage = endpoint({
   id: 'D11',
+  confirm: 'send',
   tool: 'send_direct_message',
   title: 'Send a direct message',
   method: 'POST',
@@ -209,6 +214,7 @@ export const sendDirectMessage = endpoint({
 
 export const sendGroupContextMessage = endpoint({
   id: 'D12',
+  confirm: 'send',
   tool: 'send_group_member_message',
   title: 'Message a fellow group member',
   method: 'POST',
