@@ -143,3 +143,91 @@ describe('bearer token', () => {
     );
   });
 });
+
+describe('hardening', () => {
+  /** A pino logger writing into a string, at trace level, so every line is seen. */
+  async function capturingLogger() {
+    const { pino } = await import('pino');
+    const lines: string[] = [];
+    const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    return { logger, lines };
+  }
+
+  it('answers malformed JSON with a JSON-RPC parse error, never HTML, a stack or the body in a log', async () => {
+    const { logger, lines } = await capturingLogger();
+    const mcp = new OutreachMcp({ client: new FakeClient() });
+    running = await startHttpServer({ host: '127.0.0.1', port: 0, createServer: (use) => mcp.createServer(use), logger });
+    const secret = 'Dear Jane, my private message text';
+    const res = await raw(`${running.url}/mcp`, { headers: jsonHeaders, body: `{"jsonrpc":"2.0","params":{"text":"${secret}"` });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the request body is not valid JSON' }, id: null });
+    const sse = await raw(`${running.url}/messages?sessionId=x`, { headers: jsonHeaders, body: '{nope' });
+    expect(sse.status).toBe(400);
+    expect(JSON.parse(sse.body).error.code).toBe(-32700);
+    const missing = await raw(`${running.url}/nowhere`, { method: 'GET', headers: {} });
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body).jsonrpc).toBe('2.0');
+    expect(lines.join('\n')).not.toContain(secret);
+  });
+
+  it('checks the bearer token before reading the body', async () => {
+    await start(new FakeClient(), { authToken: 'correct-horse' });
+    const res = await raw(`${running!.url}/mcp`, { headers: jsonHeaders, body: '{not json' });
+    expect(res.status).toBe(401);
+    expect(JSON.parse(res.body).error.message).toBe('Missing bearer token: send Authorization: Bearer <token>');
+  });
+
+  it('caps 2025-era sessions with a 503 JSON-RPC answer and Retry-After, then admits again once one closes', async () => {
+    const mcp = new OutreachMcp({ client: new FakeClient() });
+    running = await startHttpServer({ host: '127.0.0.1', port: 0, createServer: (use) => mcp.createServer(use), maxSessions: 2 });
+    const url = running.url;
+    const first = new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
+    await newClient().connect(first);
+    await newClient().connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+    const over = await new Promise<{ status: number; body: string; retry: string | undefined }>((resolve, reject) => {
+      const req = request(`${url}/mcp`, { method: 'POST', headers: jsonHeaders }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, retry: res.headers['retry-after'] as string | undefined }));
+      });
+      req.on('error', reject);
+      req.end(initialize);
+    });
+    expect(over.status).toBe(503);
+    expect(over.retry).toBe('30');
+    expect(JSON.parse(over.body).error.message).toBe('Too many open MCP sessions (limit 2): retry in 30 s, or close unused sessions.');
+    const sse = await raw(`${url}/sse`, { method: 'GET', headers: {} });
+    expect(sse.status).toBe(503);
+    expect(running.sessionCount()).toBe(2);
+    await first.terminateSession();
+    expect(running.sessionCount()).toBe(1);
+    await newClient().connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+    expect(running.sessionCount()).toBe(2);
+  });
+
+  it('reaps sessions idle past the timeout on the injected clock, and keeps active ones', async () => {
+    let t = 1_000_000;
+    const mcp = new OutreachMcp({ client: new FakeClient() });
+    running = await startHttpServer({
+      host: '127.0.0.1',
+      port: 0,
+      createServer: (use) => mcp.createServer(use),
+      sessionIdleMs: 60_000,
+      now: () => t,
+    });
+    // Idle: initialized by hand, no request since and no open stream.
+    const opened = await raw(`${running.url}/mcp`, { headers: jsonHeaders, body: initialize });
+    expect(opened.status).toBe(200);
+    // Busy: an SDK client that keeps calling.
+    const busy = newClient();
+    await busy.connect(new StreamableHTTPClientTransport(new URL(`${running.url}/mcp`)));
+    expect(running.sessionCount()).toBe(2);
+    t += 59_000;
+    expect(await running.reapIdle()).toBe(0);
+    await busy.listTools();
+    t += 2_000;
+    expect(await running.reapIdle()).toBe(1);
+    expect(running.sessionCount()).toBe(1);
+    expect((await busy.listTools()).tools.length).toBe(ENDPOINTS.length);
+  });
+});
