@@ -75,7 +75,8 @@ export interface McpCliConfig {
   /** Milliseconds. */
   sessionIdleMs?: number;
   stateSecret?: string;
-  conformanceFixtures: boolean;
+  /** Test only: serve the conformance suite's fixtures too. */
+  conformanceFixtures?: true;
   /** Secrets given as flags rather than env vars (to warn about). */
   secretFlags: string[];
 }
@@ -188,7 +189,6 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
 
   const config: McpCliConfig = {
     readOnly,
-    conformanceFixtures,
     confirm,
     logLevel,
     port: portText !== undefined ? port(described('port'), portText) : 3000,
@@ -211,6 +211,7 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
   if (webhookSecret !== undefined) config.webhookSecret = webhookSecret;
   const authToken = command === 'http' ? get('auth-token') : undefined;
   if (authToken !== undefined) config.authToken = authToken;
+  if (conformanceFixtures) config.conformanceFixtures = true;
   if (maxSessions !== undefined) config.maxSessions = maxSessions;
   if (sessionIdle !== undefined) config.sessionIdleMs = sessionIdle * 1000;
   if (stateSecret !== undefined) config.stateSecret = stateSecret;
