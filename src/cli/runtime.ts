@@ -106,6 +106,7 @@ export function mcpFor(config: McpCliConfig, runtime: Runtime, logger: Logger, e
     events: runtime.events,
     readOnly: config.readOnly,
     confirm: config.confirm,
+    ...(config.conformanceFixtures ? { conformanceFixtures: true } : {}),
     logger,
     ...(config.toolsets ? { toolsets: config.toolsets } : {}),
     ...(config.account ? { defaultAccountId: config.account } : {}),

@@ -5,6 +5,7 @@ import type { Logger } from '../util/logger.js';
 import { EVENTS_URI, ResourceChanges } from './changes.js';
 import { createConfirmGate, MemoryOnceStore, type ConfirmGate, type ConfirmMode, type OnceStore } from './confirm.js';
 import type { EventSource } from './events.js';
+import { registerConformanceFixtures } from './conformance-fixtures.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { selectEndpoints, type ToolSelection } from './selection.js';
@@ -40,6 +41,8 @@ export interface OutreachMcpOptions extends ToolSelection {
   stateKey?: Uint8Array;
   /** Where used confirmations are remembered; shared across replicas (Redis) when several serve one client. */
   onceStore?: OnceStore;
+  /** TEST ONLY: also serve the MCP conformance suite's fixtures. */
+  conformanceFixtures?: boolean;
 }
 
 /** How a server instance is used: which era it serves, and whether it outlives one request. */
@@ -75,6 +78,7 @@ export class OutreachMcp {
   readonly endpoints: readonly AnyEndpoint[];
   readonly gate: ConfirmGate;
   private defaultAccount: Promise<string | undefined> | undefined;
+  private notifier: ServerNotifier | undefined;
 
   constructor(readonly options: OutreachMcpOptions) {
     if (options.defaultAccountId !== undefined && !ACCOUNT_ID_PATTERN.test(options.defaultAccountId)) {
@@ -96,6 +100,7 @@ export class OutreachMcp {
    * on a 2026 handler's event bus, whose listen streams may live on any replica.
    */
   publishChanges(notify: ServerNotifier): () => void {
+    this.notifier = notify;
     const stopChanges = this.changes.listen((uri) => notify.resourceUpdated(uri));
     const stopList = this.changes.listenList(() => notify.resourcesChanged());
     const stopEvents = this.options.events?.onEvent(() => notify.resourceUpdated(EVENTS_URI));
@@ -129,9 +134,9 @@ export class OutreachMcp {
       { name: SERVER_NAME, version: SERVER_VERSION, title: 'Outreach MCP' },
       {
         capabilities: {
-          tools: { listChanged: false },
+          tools: { listChanged: this.options.conformanceFixtures === true },
           resources: { subscribe: true, listChanged: true },
-          prompts: { listChanged: false },
+          prompts: { listChanged: this.options.conformanceFixtures === true },
           logging: {},
           completions: {},
         },
@@ -161,6 +166,7 @@ export class OutreachMcp {
       completeAccountId,
       ...(this.options.events ? { events: this.options.events } : {}),
     });
+    if (this.options.conformanceFixtures) registerConformanceFixtures(server, { gate: this.gate, notifier: () => this.notifier });
     const previous = server.server.onclose;
     server.server.onclose = () => {
       resources.close();
