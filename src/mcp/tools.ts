@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { CallToolResult, InputRequiredResult, McpServer, ServerContext, StandardSchemaWithJSON, Tool } from '@modelcontextprotocol/server';
+import {
+  LOG_LEVEL_META_KEY,
+  type CallToolResult,
+  type InputRequiredResult,
+  type LoggingLevel,
+  type McpServer,
+  type ServerContext,
+  type StandardSchemaWithJSON,
+  type Tool,
+} from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { ACCOUNT_ID_PATTERN, summarizeIssues, writeTarget, type AnyEndpoint } from '../contract/index.js';
 import type { Logger } from '../util/logger.js';
@@ -26,14 +35,40 @@ export interface ToolContext {
   confirm?: ConfirmMode;
   /** Audit of writes (account, tool, target, idempotency key; never message text). */
   logger?: Logger;
+  /** The connection's logging/setLevel choice (2025 era). */
+  logs?: LogLevelHolder;
 }
 
-/** Progress for a call waiting in the limiter queue, when the caller asked for it. */
-function progressReporter(ctx: ServerContext): ((p: WaitProgress) => void) | undefined {
+const SEVERITY: Record<LoggingLevel, number> = { debug: 0, info: 1, notice: 2, warning: 3, error: 4, critical: 5, alert: 6, emergency: 7 };
+
+/** The level a 2025 connection chose with logging/setLevel (one server instance per connection). */
+export interface LogLevelHolder {
+  level?: LoggingLevel;
+}
+
+/**
+ * Reports a call waiting in the limiter queue, when the caller wants to hear:
+ * progress notifications for a progressToken, and one log message when the
+ * client chose a log level (logging/setLevel on 2025, `_meta` logLevel on 2026).
+ */
+function waitReporter(ctx: ServerContext, tool: string, logs: LogLevelHolder): ((p: WaitProgress) => void) | undefined {
   const token = ctx.mcpReq._meta?.progressToken;
-  if (token === undefined) return undefined;
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const modernLog = envelope?.[LOG_LEVEL_META_KEY] !== undefined;
+  const legacyLog = logs.level !== undefined && SEVERITY.info >= SEVERITY[logs.level];
+  if (token === undefined && !modernLog && !legacyLog) return undefined;
   let last = -1;
+  let logged = false;
   return (p) => {
+    if (!logged && (modernLog || legacyLog)) {
+      logged = true;
+      const data = `${tool} is waiting: ${p.message}`;
+      const sent = modernLog
+        ? ctx.mcpReq.log('info', data, 'outreach-mcp')
+        : ctx.mcpReq.notify({ method: 'notifications/message', params: { level: 'info', logger: 'outreach-mcp', data } });
+      void sent.catch(() => {});
+    }
+    if (token === undefined) return;
     // MCP requires progress to increase; the waited time does, but guard equal ticks.
     const progress = Math.max(Math.round(p.waitedMs), last + 1);
     last = progress;
@@ -86,7 +121,7 @@ async function runTool(
   );
   if (!confirmed.go) return confirmed.result;
   const options: CallOptions = { signal: ctx.mcpReq.signal };
-  const onProgress = progressReporter(ctx);
+  const onProgress = waitReporter(ctx, e.tool, tc.logs ?? {});
   if (onProgress) options.onProgress = onProgress;
   if (!e.annotations.readOnlyHint) options.idempotencyKey = confirmed.idempotencyKey ?? randomUUID();
   let output: unknown;
@@ -151,6 +186,13 @@ function contractSchema(schema: z.ZodType, json: JsonSchema, suffix: string): St
  * nothing reaches the client) and structured results.
  */
 export function registerTools(server: McpServer, endpoints: readonly AnyEndpoint[], tc: ToolContext): void {
+  // logging/setLevel (2025 era): remembered per connection, applied to the wait messages above.
+  const logs: LogLevelHolder = {};
+  tc = { ...tc, logs };
+  server.server.setRequestHandler('logging/setLevel', (request) => {
+    logs.level = request.params.level;
+    return {};
+  });
   for (const e of endpoints) {
     server.registerTool(
       e.tool,
