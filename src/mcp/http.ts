@@ -6,6 +6,7 @@ import {
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
+  parseJSONRPCMessage,
   type AuthInfo,
   type McpServer,
   type ServerEventBus,
@@ -284,6 +285,13 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     const id = typeof req.query.sessionId === 'string' ? req.query.sessionId : undefined;
     const s = id ? sessions.get(id) : undefined;
     if (!s || !(s.transport instanceof SSEServerTransport)) return jsonRpcError(res, 404, 'Session not found', -32001);
+    // The frozen SSE transport answers these in plain text, echoing the body: answer them here.
+    if (!req.is('application/json')) return jsonRpcError(res, 415, 'Unsupported Media Type: send Content-Type: application/json');
+    try {
+      parseJSONRPCMessage(req.body);
+    } catch {
+      return jsonRpcError(res, 400, 'Invalid Request: the body is not a JSON-RPC message', -32600);
+    }
     s.lastSeen = now();
     try {
       await s.transport.handlePostMessage(req, res, req.body);

@@ -170,6 +170,31 @@ describe('hardening', () => {
     expect(lines.join('\n')).not.toContain(secret);
   });
 
+  it('answers a bad SSE message in JSON-RPC without echoing it', async () => {
+    await start();
+    const url = running!.url;
+    const endpoint = await new Promise<string>((resolve, reject) => {
+      const req = request(`${url}/sse`, { method: 'GET' }, (res) => {
+        let buf = '';
+        res.on('data', (c: Buffer) => {
+          buf += c.toString();
+          const m = /data: (\/messages\?sessionId=\S+)/.exec(buf);
+          if (m) resolve(m[1]!);
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const secret = 'my private message text';
+    const bad = await raw(`${url}${endpoint}`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hello: secret }) });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: the body is not a JSON-RPC message' }, id: null });
+    const text = await raw(`${url}${endpoint}`, { headers: { 'content-type': 'text/plain' }, body: secret });
+    expect(text.status).toBe(415);
+    expect(text.body).not.toContain(secret);
+    expect(JSON.parse(text.body).jsonrpc).toBe('2.0');
+  });
+
   it('checks the bearer token before reading the body', async () => {
     await start(new FakeClient(), { authToken: 'correct-horse' });
     const res = await raw(`${running!.url}/mcp`, { headers: jsonHeaders, body: '{not json' });
