@@ -131,10 +131,23 @@ export function costOf(endpoint: AnyEndpoint): string {
 
 /** Registers the playbooks whose tools are all served; returns their names. */
 /** accountId arguments complete to the key's account ids when a completer is given. */
+const argsCache = new WeakMap<object, Map<Playbook['args'], z.ZodObject<z.ZodRawShape>>>();
+const NO_COMPLETER = {};
+
+/** Built once per playbook and completer (servers are built per 2026 request). */
 function argsWithCompletion(
   args: Playbook['args'],
   completeAccountId: ((prefix: string) => Promise<string[]>) | undefined,
 ): z.ZodObject<z.ZodRawShape> {
+  const owner = completeAccountId ?? NO_COMPLETER;
+  let byArgs = argsCache.get(owner);
+  if (!byArgs) argsCache.set(owner, (byArgs = new Map()));
+  let schema = byArgs.get(args);
+  if (!schema) byArgs.set(args, (schema = buildArgs(args, completeAccountId)));
+  return schema;
+}
+
+function buildArgs(args: Playbook['args'], completeAccountId: ((prefix: string) => Promise<string[]>) | undefined): z.ZodObject<z.ZodRawShape> {
   if (!completeAccountId || !args.accountId) return z.object(args);
   const base = args.accountId instanceof z.ZodOptional ? (args.accountId.unwrap() as z.ZodString) : args.accountId;
   // completable() marks the schema it is given: mark a fresh one per server.

@@ -89,6 +89,9 @@ export class OutreachMcp {
     this.gate = createConfirmGate(options.stateKey, options.onceStore ?? new MemoryOnceStore(options.now));
   }
 
+  /** Stable, so per-request servers share the prompts' completion schemas. */
+  private readonly completer = (prefix: string): Promise<string[]> => this.completeAccountId(prefix);
+
   /** Account ids starting with `prefix`, for completion/complete. */
   async completeAccountId(prefix: string): Promise<string[]> {
     const list = await this.options.client.accounts().catch(() => []);
@@ -156,7 +159,7 @@ export class OutreachMcp {
       ...(this.options.logger ? { logger: this.options.logger } : {}),
     };
     registerTools(server, this.endpoints, ctx);
-    const completeAccountId = (prefix: string) => this.completeAccountId(prefix);
+    const completeAccountId = this.completer;
     registerPrompts(server, this.endpoints, completeAccountId);
     const resources = registerResources(server, {
       client: this.options.client,

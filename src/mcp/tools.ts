@@ -185,6 +185,31 @@ function contractSchema(schema: z.ZodType, json: JsonSchema, suffix: string): St
  * The SDK validates arguments (a bad field is an isError result naming it;
  * nothing reaches the client) and structured results.
  */
+interface ToolConfig {
+  title: string;
+  description: string;
+  inputSchema: StandardSchemaWithJSON<Record<string, unknown>>;
+  outputSchema: StandardSchemaWithJSON<Record<string, unknown>>;
+  annotations: AnyEndpoint['annotations'];
+}
+const configs = new WeakMap<AnyEndpoint, ToolConfig>();
+
+/** One endpoint's registration, built once (servers are built per 2026 request). */
+function toolConfig(e: AnyEndpoint): ToolConfig {
+  let c = configs.get(e);
+  if (!c) {
+    c = {
+      title: e.title,
+      description: e.description,
+      inputSchema: contractSchema(toolInputZod(e), toolInputJsonSchema(e), ' Fix the named field(s) and call again.'),
+      outputSchema: contractSchema(toolOutputZod(e), toolOutputJsonSchema(e), ''),
+      annotations: { ...e.annotations },
+    };
+    configs.set(e, c);
+  }
+  return c;
+}
+
 export function registerTools(server: McpServer, endpoints: readonly AnyEndpoint[], tc: ToolContext): void {
   // logging/setLevel (2025 era): remembered per connection, applied to the wait messages above.
   const logs: LogLevelHolder = {};
@@ -196,13 +221,7 @@ export function registerTools(server: McpServer, endpoints: readonly AnyEndpoint
   for (const e of endpoints) {
     server.registerTool(
       e.tool,
-      {
-        title: e.title,
-        description: e.description,
-        inputSchema: contractSchema(toolInputZod(e), toolInputJsonSchema(e), ' Fix the named field(s) and call again.'),
-        outputSchema: contractSchema(toolOutputZod(e), toolOutputJsonSchema(e), ''),
-        annotations: { ...e.annotations },
-      },
+      toolConfig(e),
       (args: Record<string, unknown>, ctx: ServerContext) => runTool(server, e, args, ctx, tc),
     );
   }
