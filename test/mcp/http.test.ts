@@ -195,6 +195,14 @@ describe('hardening', () => {
     expect(JSON.parse(text.body).jsonrpc).toBe('2.0');
   });
 
+  it('stamps 2025 session stream events with ids from the session event store, so a reconnect can resume', async () => {
+    await start();
+    const res = await raw(`${running!.url}/mcp`, { headers: jsonHeaders, body: initialize });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatch(/^id: [0-9a-f-]{36}_\d+$/m);
+    expect(res.body).toContain('"protocolVersion":"2025-06-18"');
+  });
+
   it('checks the bearer token before reading the body', async () => {
     await start(new FakeClient(), { authToken: 'correct-horse' });
     const res = await raw(`${running!.url}/mcp`, { headers: jsonHeaders, body: '{not json' });
