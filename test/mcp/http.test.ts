@@ -203,6 +203,64 @@ describe('hardening', () => {
     expect(res.body).toContain('"protocolVersion":"2025-06-18"');
   });
 
+  it('replays what a 2025 client missed while its stream was down, from Last-Event-ID', async () => {
+    const mcp = new OutreachMcp({ client: new FakeClient() });
+    running = await startHttpServer({ host: '127.0.0.1', port: 0, createServer: (use) => mcp.createServer(use) });
+    const url = `${running.url}/mcp`;
+    const init = await fetch(url, { method: 'POST', headers: jsonHeaders, body: initialize });
+    const session = init.headers.get('mcp-session-id')!;
+    await init.text();
+    const headers = { ...jsonHeaders, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+    await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+
+    /** Opens the standalone stream, reads until it has `count` message events, then drops it. */
+    const listen = async (count: number, extra: Record<string, string> = {}) => {
+      const controller = new AbortController();
+      const open = () =>
+        fetch(url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18', ...extra }, signal: controller.signal });
+      let res = await open();
+      // One stream per session: until the server has seen the previous one close, it answers 409.
+      for (let tries = 0; res.status === 409 && tries < 200; tries++) {
+        await res.text();
+        await new Promise((r) => setTimeout(r, 5));
+        res = await open();
+      }
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      let text = '';
+      const events: { id: string; data: string }[] = [];
+      const opened = (async () => {
+        while (events.length < count) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+          for (const block of text.split('\n\n').slice(0, -1)) {
+            const id = /^id: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            if (id && data && !events.some((e) => e.id === id)) events.push({ id, data });
+          }
+        }
+      })();
+      return { events, opened, close: () => controller.abort() };
+    };
+
+    // fetch resolves once the server has answered the GET: the stream is registered.
+    const first = await listen(1);
+    expect(running.sessionCount()).toBe(1);
+    mcp.changes.listChanged();
+    await first.opened;
+    expect(first.events.map((e) => JSON.parse(e.data).method)).toEqual(['notifications/resources/list_changed']);
+    first.close();
+    // Announced while the stream is down: every event is stored first, then sent.
+    mcp.changes.listChanged();
+    const resumed = await listen(1, { 'last-event-id': first.events[0]!.id });
+    await resumed.opened;
+    resumed.close();
+    expect(resumed.events).toHaveLength(1);
+    expect(resumed.events[0]!.id).not.toBe(first.events[0]!.id);
+    expect(JSON.parse(resumed.events[0]!.data).method).toBe('notifications/resources/list_changed');
+  });
+
   it('checks the bearer token before reading the body', async () => {
     await start(new FakeClient(), { authToken: 'correct-horse' });
     const res = await raw(`${running!.url}/mcp`, { headers: jsonHeaders, body: '{not json' });
