@@ -43,6 +43,10 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { flag: 'port', env: 'OUTREACH_MCP_PORT', type: 'string', arg: 'N', commands: ['http'], help: 'HTTP port (default: 3000; 0 = any free port)' },
   { flag: 'host', env: 'OUTREACH_MCP_HOST', type: 'string', arg: 'HOST', commands: ['http'], help: 'Address to bind (default: 127.0.0.1; anything else needs --auth-token)' },
   { flag: 'auth-token', env: 'OUTREACH_MCP_TOKEN', type: 'string', arg: 'TOKEN', commands: ['http'], secret: true, help: 'Bearer token clients must send (required beyond loopback)' },
+  { flag: 'max-sessions', env: 'OUTREACH_MCP_MAX_SESSIONS', type: 'string', arg: 'N', commands: ['http'], help: 'Most open 2025-era sessions (Streamable HTTP and SSE); more get 503 (default: 200)' },
+  { flag: 'session-idle', env: 'OUTREACH_MCP_SESSION_IDLE', type: 'string', arg: 'SECONDS', commands: ['http'], help: 'Close a 2025-era session idle this long (default: 1800)' },
+  { flag: 'state-secret', env: 'OUTREACH_STATE_SECRET', type: 'string', arg: 'SECRET', commands: ['http'], secret: true, help: 'Key (32+ chars) signing confirmation state; replicas behind one address need the same (default: derived from the API key)' },
+  { flag: 'conformance-fixtures', env: 'OUTREACH_TEST_CONFORMANCE_FIXTURES', type: 'boolean', commands: BOTH, help: 'Test only: also serve the MCP conformance suite fixture tools, resources and prompts' },
   { flag: 'allowed-hosts', env: 'OUTREACH_MCP_ALLOWED_HOSTS', type: 'string', arg: 'LIST', commands: ['http'], help: 'Extra Host/Origin names to accept, comma-separated' },
 ];
 
@@ -67,6 +71,12 @@ export interface McpCliConfig {
   host: string;
   authToken?: string;
   allowedHosts?: string[];
+  maxSessions?: number;
+  /** Milliseconds. */
+  sessionIdleMs?: number;
+  stateSecret?: string;
+  /** Test only: serve the conformance suite's fixtures too. */
+  conformanceFixtures?: true;
   /** Secrets given as flags rather than env vars (to warn about). */
   secretFlags: string[];
 }
@@ -164,6 +174,19 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
   const portText = command === 'http' ? get('port') : undefined;
   const allowedHosts = command === 'http' ? get('allowed-hosts') : undefined;
 
+  const positive = (flag: string): number | undefined => {
+    const text = command === 'http' ? get(flag) : undefined;
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1) throw new Error(`${described(flag)} must be a whole number of at least 1, got "${text}"`);
+    return n;
+  };
+  const maxSessions = positive('max-sessions');
+  const sessionIdle = positive('session-idle');
+  const stateSecret = command === 'http' ? get('state-secret') : undefined;
+  if (stateSecret !== undefined && Buffer.byteLength(stateSecret) < 32) throw new Error(`${described('state-secret')} must be at least 32 characters`);
+  const conformanceFixtures = values['conformance-fixtures'] === true || (parseBooleanEnv('OUTREACH_TEST_CONFORMANCE_FIXTURES', nonEmpty(env.OUTREACH_TEST_CONFORMANCE_FIXTURES)) ?? false);
+
   const config: McpCliConfig = {
     readOnly,
     confirm,
@@ -188,6 +211,10 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
   if (webhookSecret !== undefined) config.webhookSecret = webhookSecret;
   const authToken = command === 'http' ? get('auth-token') : undefined;
   if (authToken !== undefined) config.authToken = authToken;
+  if (conformanceFixtures) config.conformanceFixtures = true;
+  if (maxSessions !== undefined) config.maxSessions = maxSessions;
+  if (sessionIdle !== undefined) config.sessionIdleMs = sessionIdle * 1000;
+  if (stateSecret !== undefined) config.stateSecret = stateSecret;
   if (allowedHosts !== undefined) config.allowedHosts = allowedHosts.split(',').map((h) => h.trim()).filter(Boolean);
   return { help: false, config };
 }

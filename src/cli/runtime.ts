@@ -1,6 +1,6 @@
 import { createClient, parsePacing } from '../client/index.js';
 import type { OutreachClient } from '../client/types.js';
-import { OutreachMcp } from '../mcp/server.js';
+import { OutreachMcp, type OutreachMcpOptions } from '../mcp/server.js';
 import { RecentEvents } from '../mcp/events.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../mcp/webhook-receiver.js';
 import { defaultDataDir } from '../util/data-dir.js';
@@ -24,6 +24,8 @@ export interface Runtime {
   mode: 'embedded' | 'remote';
   /** The service the client talks to. */
   baseUrl: string;
+  /** The key the client uses (never logged; confirmation signing derives from it). */
+  apiKey: string;
   webhook?: WebhookReceiver;
   close(): Promise<void>;
 }
@@ -87,7 +89,7 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
       closers.push(() => webhook!.close());
       logger.info({ url: webhook.url }, 'receiving webhooks');
     }
-    const runtime: Runtime = { client, events, mode, baseUrl, close: closeAll };
+    const runtime: Runtime = { client, events, mode, baseUrl, apiKey, close: closeAll };
     if (webhook) runtime.webhook = webhook;
     return runtime;
   } catch (err) {
@@ -97,12 +99,14 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
 }
 
 /** The MCP server a CLI command serves, from its options and runtime. */
-export function mcpFor(config: McpCliConfig, runtime: Runtime, logger: Logger): OutreachMcp {
+export function mcpFor(config: McpCliConfig, runtime: Runtime, logger: Logger, extra: Partial<OutreachMcpOptions> = {}): OutreachMcp {
   return new OutreachMcp({
+    ...extra,
     client: runtime.client,
     events: runtime.events,
     readOnly: config.readOnly,
     confirm: config.confirm,
+    ...(config.conformanceFixtures ? { conformanceFixtures: true } : {}),
     logger,
     ...(config.toolsets ? { toolsets: config.toolsets } : {}),
     ...(config.account ? { defaultAccountId: config.account } : {}),

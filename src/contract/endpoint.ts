@@ -106,6 +106,11 @@ export interface EndpointSpec<I extends InputSchema = InputSchema, O extends z.Z
   output: O;
   /** Not in the spec: an extension this project documents. */
   extension?: boolean;
+  /**
+   * A write that reaches another person or undoes a relationship: under the default
+   * `--confirm sends` the user is asked first. 'send' always; a function decides by input.
+   */
+  confirm?: 'send' | ((input: Readonly<Record<string, unknown>>) => boolean);
 }
 
 export type AnyEndpoint = EndpointSpec<InputSchema, z.ZodType>;
@@ -162,6 +167,11 @@ export function specIds(e: AnyEndpoint): string[] {
 /** Every (method, path) an entry is served at: its own and its aliases. */
 export function routes(e: AnyEndpoint): { method: HttpMethod; path: string }[] {
   return [{ method: e.method, path: e.path }, ...(e.aliases ?? [])];
+}
+
+/** True when this call reaches another person or undoes a relationship (see `confirm`). */
+export function isSend(e: AnyEndpoint, input: Readonly<Record<string, unknown>>): boolean {
+  return typeof e.confirm === 'function' ? e.confirm(input) : e.confirm === 'send';
 }
 
 /** True when the endpoint changes something (drives idempotency, confirmation, audit). */

@@ -110,13 +110,21 @@ export const IdempotencyKeyArg = z
   .optional()
   .describe('Same key: the write happens once');
 
+// Built once per endpoint: a 2026 request builds a server per request, and new zod objects each time cost GC.
+const inputZodCache = new WeakMap<AnyEndpoint, z.ZodObject<z.ZodRawShape>>();
+const outputZodCache = new WeakMap<AnyEndpoint, z.ZodObject<z.ZodRawShape>>();
+
 export function toolInputZod(e: AnyEndpoint): z.ZodObject<z.ZodRawShape> {
-  return e.annotations.readOnlyHint ? e.input : e.input.extend({ idempotencyKey: IdempotencyKeyArg });
+  let s = inputZodCache.get(e);
+  if (!s) inputZodCache.set(e, (s = e.annotations.readOnlyHint ? e.input : e.input.extend({ idempotencyKey: IdempotencyKeyArg })));
+  return s;
 }
 
 /** Non-object outputs are wrapped as { result: ... } so structuredContent is always an object. */
 export function toolOutputZod(e: AnyEndpoint): z.ZodObject<z.ZodRawShape> {
-  return isObjectSchema(e.output) ? (e.output as unknown as z.ZodObject<z.ZodRawShape>) : z.object({ result: e.output });
+  let s = outputZodCache.get(e);
+  if (!s) outputZodCache.set(e, (s = isObjectSchema(e.output) ? (e.output as unknown as z.ZodObject<z.ZodRawShape>) : z.object({ result: e.output })));
+  return s;
 }
 
 function asObject(schema: JsonSchema): JsonSchema {

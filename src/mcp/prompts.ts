@@ -1,5 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
+import { completable, type GetPromptResult, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { PER_MINUTE_LIMITS, rulesFor, type AnyEndpoint } from '../contract/index.js';
 
@@ -131,7 +130,37 @@ export function costOf(endpoint: AnyEndpoint): string {
 }
 
 /** Registers the playbooks whose tools are all served; returns their names. */
-export function registerPrompts(server: McpServer, endpoints: readonly AnyEndpoint[]): string[] {
+/** accountId arguments complete to the key's account ids when a completer is given. */
+const argsCache = new WeakMap<object, Map<Playbook['args'], z.ZodObject<z.ZodRawShape>>>();
+const NO_COMPLETER = {};
+
+/** Built once per playbook and completer (servers are built per 2026 request). */
+function argsWithCompletion(
+  args: Playbook['args'],
+  completeAccountId: ((prefix: string) => Promise<string[]>) | undefined,
+): z.ZodObject<z.ZodRawShape> {
+  const owner = completeAccountId ?? NO_COMPLETER;
+  let byArgs = argsCache.get(owner);
+  if (!byArgs) argsCache.set(owner, (byArgs = new Map()));
+  let schema = byArgs.get(args);
+  if (!schema) byArgs.set(args, (schema = buildArgs(args, completeAccountId)));
+  return schema;
+}
+
+function buildArgs(args: Playbook['args'], completeAccountId: ((prefix: string) => Promise<string[]>) | undefined): z.ZodObject<z.ZodRawShape> {
+  if (!completeAccountId || !args.accountId) return z.object(args);
+  const base = args.accountId instanceof z.ZodOptional ? (args.accountId.unwrap() as z.ZodString) : args.accountId;
+  // completable() marks the schema it is given: mark a fresh one per server.
+  const fresh = base.description ? z.string().describe(base.description) : z.string();
+  const accountId = completable(fresh, (value: string) => completeAccountId(value));
+  return z.object({ ...args, accountId: args.accountId instanceof z.ZodOptional ? accountId.optional() : accountId });
+}
+
+export function registerPrompts(
+  server: McpServer,
+  endpoints: readonly AnyEndpoint[],
+  completeAccountId?: (prefix: string) => Promise<string[]>,
+): string[] {
   const byTool = new Map(endpoints.map((e) => [e.tool, e]));
   const cost = (tool: string): string => {
     const e = byTool.get(tool);
@@ -142,13 +171,13 @@ export function registerPrompts(server: McpServer, endpoints: readonly AnyEndpoi
     if (!playbook.tools.every((t) => byTool.has(t))) continue;
     server.registerPrompt(
       playbook.name,
-      { title: playbook.title, description: playbook.description, argsSchema: playbook.args },
-      (args: Record<string, string | undefined>): GetPromptResult => ({
+      { title: playbook.title, description: playbook.description, argsSchema: argsWithCompletion(playbook.args, completeAccountId) },
+      (args: Record<string, unknown>): GetPromptResult => ({
         description: playbook.description,
         messages: [
           {
             role: 'user',
-            content: { type: 'text', text: `${playbook.render(args, cost)}\n\nRules:\n${COMMON_RULES.map((r) => `- ${r}`).join('\n')}` },
+            content: { type: 'text', text: `${playbook.render(args as Record<string, string | undefined>, cost)}\n\nRules:\n${COMMON_RULES.map((r) => `- ${r}`).join('\n')}` },
           },
         ],
       }),

@@ -1,12 +1,11 @@
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
-  ErrorCode,
-  McpError,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
+  ProtocolError as McpError,
+  ProtocolErrorCode as ErrorCode,
+  ResourceTemplate,
+  type McpServer,
   type ReadResourceResult,
   type Resource,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { ACCOUNT_ID_PATTERN, INVALID_ACCOUNT_ID, endpointById, type AnyEndpoint } from '../contract/index.js';
 import { ClientError, type AccountSummary, type OutreachClient } from '../client/types.js';
 import {
@@ -28,6 +27,16 @@ export interface ResourceContext {
   events?: EventSource;
   /** How many events the events resource shows. */
   recentEventsLimit?: number;
+  /**
+   * The server outlives this request (stdio, a 2025 session): it tracks its
+   * subscriptions and announces changes itself. A per-request 2026 server does
+   * not; its changes reach listen streams through the handler's event bus.
+   */
+  longLived?: boolean;
+  /** The era the server serves: a 2026 connection has no resources/subscribe (its listen stream filters). */
+  era?: 'legacy' | 'modern';
+  /** Account ids for completion/complete of {accountId}. */
+  completeAccountId?: (prefix: string) => Promise<string[]>;
 }
 
 const JSON_MIME = 'application/json';
@@ -73,16 +82,19 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
     { title: 'Connected accounts', description: 'Accounts this API key can act for; isDefault marks the default one.', mimeType: JSON_MIME },
     async (uri, extra: Extra) => {
       try {
-        return jsonContents(uri.href, { accounts: await readAccounts(extra.signal) });
+        return jsonContents(uri.href, { accounts: await readAccounts(extra.mcpReq.signal) });
       } catch (err) {
         throw asMcpError(err, undefined, 'Listing accounts');
       }
     },
   );
 
+  const completeAccountId = ctx.completeAccountId;
+  const complete = completeAccountId ? { complete: { accountId: (value: string) => completeAccountId(value) } } : {};
+
   const listAccounts = (make: (a: AccountSummary) => Resource) => async (extra: Extra) => {
     try {
-      return { resources: (await readAccounts(extra.signal)).map(make) };
+      return { resources: (await readAccounts(extra.mcpReq.signal)).map(make) };
     } catch (err) {
       throw asMcpError(err, undefined, 'Listing accounts');
     }
@@ -92,13 +104,14 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
     'account-status',
     new ResourceTemplate(STATUS_TEMPLATE, {
       list: listAccounts((a) => ({ uri: statusUri(a.id), name: `status-${a.id}`, title: `Status of ${accountName(a)}`, mimeType: JSON_MIME })),
+      ...complete,
     }),
     { title: 'Account status', description: 'AccountStatus of one account (uses the account per-minute budget, no quota).', mimeType: JSON_MIME },
     async (uri, variables, extra: Extra) => {
       const accountId = accountIdVar(variables);
       if (!statusEndpoint) throw new McpError(ErrorCode.InternalError, 'The contract has no account status endpoint (A2)');
       try {
-        return jsonContents(uri.href, await client.call(statusEndpoint, { accountId }, { signal: extra.signal }));
+        return jsonContents(uri.href, await client.call(statusEndpoint, { accountId }, { signal: extra.mcpReq.signal }));
       } catch (err) {
         throw asMcpError(err, statusEndpoint, 'Reading account status');
       }
@@ -109,6 +122,7 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
     'account-quota',
     new ResourceTemplate(QUOTA_TEMPLATE, {
       list: listAccounts((a) => ({ uri: quotaUri(a.id), name: `quota-${a.id}`, title: `Quota of ${accountName(a)}`, mimeType: JSON_MIME })),
+      ...complete,
     }),
     {
       title: 'Account quota',
@@ -118,7 +132,7 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
     async (uri, variables, extra: Extra) => {
       const accountId = accountIdVar(variables);
       try {
-        return jsonContents(uri.href, await client.quota(accountId, { signal: extra.signal }));
+        return jsonContents(uri.href, await client.quota(accountId, { signal: extra.mcpReq.signal }));
       } catch (err) {
         throw asMcpError(err, endpointById('A7'), 'Reading quota');
       }
@@ -139,24 +153,29 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
     );
   }
 
-  // Subscriptions: per session (one McpServer per session), fed by the shared change bus.
+  // Subscriptions: per connection (one McpServer per stdio connection or 2025 session), fed by the shared change bus.
+  if (!ctx.longLived) return { close() {} };
+  const modern = ctx.era === 'modern';
   const subscribed = new Set<string>();
   server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
-  server.server.setRequestHandler(SubscribeRequestSchema, (request) => {
-    subscribed.add(request.params.uri);
-    return {};
-  });
-  server.server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    subscribed.delete(request.params.uri);
-    return {};
-  });
+  if (!modern) {
+    server.server.setRequestHandler('resources/subscribe', (request) => {
+      subscribed.add(request.params.uri);
+      return {};
+    });
+    server.server.setRequestHandler('resources/unsubscribe', (request) => {
+      subscribed.delete(request.params.uri);
+      return {};
+    });
+  }
+  // On a 2026 connection the SDK routes these onto the client's listen stream and filters by its URIs.
   const notify = (uri: string): void => {
-    if (!subscribed.has(uri) || !server.isConnected()) return;
+    if (!(modern || subscribed.has(uri)) || !server.isConnected()) return;
     void server.server.sendResourceUpdated({ uri }).catch(() => {});
   };
   const stopChanges = changes.listen(notify);
   const stopList = changes.listenList(() => {
-    if (server.isConnected()) server.sendResourceListChanged();
+    if (server.isConnected()) void server.sendResourceListChanged();
   });
   const stopEvents = ctx.events?.onEvent(() => notify(EVENTS_URI));
   return {

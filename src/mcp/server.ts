@@ -1,10 +1,11 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type CacheHint, type ServerNotifier } from '@modelcontextprotocol/server';
 import { ACCOUNT_ID_PATTERN, ENDPOINTS, INVALID_ACCOUNT_ID, type AnyEndpoint } from '../contract/index.js';
 import type { OutreachClient } from '../client/types.js';
 import type { Logger } from '../util/logger.js';
-import { ResourceChanges } from './changes.js';
-import type { ConfirmMode } from './confirm.js';
+import { EVENTS_URI, ResourceChanges } from './changes.js';
+import { createConfirmGate, MemoryOnceStore, type ConfirmGate, type ConfirmMode, type OnceStore } from './confirm.js';
 import type { EventSource } from './events.js';
+import { registerConformanceFixtures } from './conformance-fixtures.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { selectEndpoints, type ToolSelection } from './selection.js';
@@ -36,7 +37,36 @@ export interface OutreachMcpOptions extends ToolSelection {
   now?: () => number;
   /** Which writes ask the user first through elicitation: all, sends (default) or off. */
   confirm?: ConfirmMode;
+  /** HMAC key (>= 32 bytes) signing confirmation state; every replica serving one client needs the same. Default: random. */
+  stateKey?: Uint8Array;
+  /** Where used confirmations are remembered; shared across replicas (Redis) when several serve one client. */
+  onceStore?: OnceStore;
+  /** TEST ONLY: also serve the MCP conformance suite's fixtures. */
+  conformanceFixtures?: boolean;
 }
+
+/** How a server instance is used: which era it serves, and whether it outlives one request. */
+export interface ServerUse {
+  era?: 'legacy' | 'modern';
+  /** stdio and 2025 sessions: true. A 2026 HTTP request's instance: false (its notifications go through the event bus). */
+  longLived?: boolean;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * 2026-07-28 cache hints. What this server advertises depends on its flags,
+ * not on the key, so lists are public; everything read through the key
+ * (accounts, status, quota, events) is private and never stale-served.
+ */
+export const CACHE_HINTS: Partial<Record<'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'server/discover', CacheHint>> = {
+  'tools/list': { ttlMs: 5 * MINUTE, cacheScope: 'public' },
+  'prompts/list': { ttlMs: 5 * MINUTE, cacheScope: 'public' },
+  'resources/templates/list': { ttlMs: 5 * MINUTE, cacheScope: 'public' },
+  'server/discover': { ttlMs: 5 * MINUTE, cacheScope: 'public' },
+  'resources/list': { ttlMs: 0, cacheScope: 'private' },
+  'resources/read': { ttlMs: 0, cacheScope: 'private' },
+};
 
 /**
  * Everything sessions share: the client, the change bus, the selected tools.
@@ -46,7 +76,9 @@ export interface OutreachMcpOptions extends ToolSelection {
 export class OutreachMcp {
   readonly changes: ResourceChanges;
   readonly endpoints: readonly AnyEndpoint[];
+  readonly gate: ConfirmGate;
   private defaultAccount: Promise<string | undefined> | undefined;
+  private notifier: ServerNotifier | undefined;
 
   constructor(readonly options: OutreachMcpOptions) {
     if (options.defaultAccountId !== undefined && !ACCOUNT_ID_PATTERN.test(options.defaultAccountId)) {
@@ -54,6 +86,32 @@ export class OutreachMcp {
     }
     this.changes = options.changes ?? new ResourceChanges();
     this.endpoints = selectEndpoints(options.endpoints ?? ENDPOINTS, options);
+    this.gate = createConfirmGate(options.stateKey, options.onceStore ?? new MemoryOnceStore(options.now));
+  }
+
+  /** Stable, so per-request servers share the prompts' completion schemas. */
+  private readonly completer = (prefix: string): Promise<string[]> => this.completeAccountId(prefix);
+
+  /** Account ids starting with `prefix`, for completion/complete. */
+  async completeAccountId(prefix: string): Promise<string[]> {
+    const list = await this.options.client.accounts().catch(() => []);
+    return list.map((a) => a.id).filter((id) => id.startsWith(prefix)).slice(0, 100);
+  }
+
+  /**
+   * Publishes this process's resource changes (quota spent, events received)
+   * on a 2026 handler's event bus, whose listen streams may live on any replica.
+   */
+  publishChanges(notify: ServerNotifier): () => void {
+    this.notifier = notify;
+    const stopChanges = this.changes.listen((uri) => notify.resourceUpdated(uri));
+    const stopList = this.changes.listenList(() => notify.resourcesChanged());
+    const stopEvents = this.options.events?.onEvent(() => notify.resourceUpdated(EVENTS_URI));
+    return () => {
+      stopChanges();
+      stopList();
+      stopEvents?.();
+    };
   }
 
   /** The account a call without accountId acts for: the configured one, else the key's default. */
@@ -72,12 +130,22 @@ export class OutreachMcp {
     return this.defaultAccount;
   }
 
-  createServer(): McpServer {
+  createServer(use: ServerUse = {}): McpServer {
+    const era = use.era ?? 'legacy';
+    const longLived = use.longLived ?? true;
     const server = new McpServer(
       { name: SERVER_NAME, version: SERVER_VERSION, title: 'Outreach MCP' },
       {
-        capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: false } },
+        capabilities: {
+          tools: { listChanged: this.options.conformanceFixtures === true },
+          resources: { subscribe: true, listChanged: true },
+          prompts: { listChanged: this.options.conformanceFixtures === true },
+          logging: {},
+          completions: {},
+        },
         instructions: INSTRUCTIONS,
+        cacheHints: CACHE_HINTS,
+        requestState: { verify: this.gate.codec.verify },
       },
     );
     const ctx = {
@@ -87,15 +155,21 @@ export class OutreachMcp {
       ...(this.options.defaultAccountId ? { defaultAccountId: this.options.defaultAccountId } : {}),
       ...(this.options.now ? { now: this.options.now } : {}),
       confirm: this.options.confirm ?? 'sends',
+      gate: this.gate,
       ...(this.options.logger ? { logger: this.options.logger } : {}),
     };
     registerTools(server, this.endpoints, ctx);
-    registerPrompts(server, this.endpoints);
+    const completeAccountId = this.completer;
+    registerPrompts(server, this.endpoints, completeAccountId);
     const resources = registerResources(server, {
       client: this.options.client,
       changes: this.changes,
+      era,
+      longLived,
+      completeAccountId,
       ...(this.options.events ? { events: this.options.events } : {}),
     });
+    if (this.options.conformanceFixtures) registerConformanceFixtures(server, { gate: this.gate, notifier: () => this.notifier });
     const previous = server.server.onclose;
     server.server.onclose = () => {
       resources.close();

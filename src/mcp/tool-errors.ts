@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'paced', // too soon after the account's previous write
   'confirmation_declined', // the user declined or cancelled the confirmation
   'confirmation_unavailable', // the write needs confirmation and the client cannot ask
+  'confirmation_invalid', // a confirmation answer that fits no pending call (altered, replayed, empty)
   'account_unavailable', // the account is in error or on hold
   'already_done', // the state the write would create exists already
   'conflict', // the request clashes with an earlier one (e.g. idempotency key reuse)

@@ -1,29 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  ListToolsRequestSchema,
+  LOG_LEVEL_META_KEY,
   type CallToolResult,
-  type ServerNotification,
-  type ServerRequest,
+  type InputRequiredResult,
+  type LoggingLevel,
+  type McpServer,
+  type ServerContext,
+  type StandardSchemaWithJSON,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
-import { ACCOUNT_ID_PATTERN, isWrite, validate, writeTarget, type AnyEndpoint } from '../contract/index.js';
+} from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import { ACCOUNT_ID_PATTERN, isWrite, summarizeIssues, validate, writeTarget, type AnyEndpoint } from '../contract/index.js';
 import type { Logger } from '../util/logger.js';
 import type { CallOptions, OutreachClient, WaitProgress } from '../client/types.js';
 import { quotaUri, type ResourceChanges } from './changes.js';
-import { compactAnnotations, isObjectSchema, toolInputJsonSchema, toolInputZod, toolOutputJsonSchema, toolOutputZod } from './json-schema.js';
-import { confirmWrite, type ConfirmationContext, type ConfirmMode } from './confirm.js';
+import { compactAnnotations, isObjectSchema, toolInputJsonSchema, toolInputZod, toolOutputJsonSchema, toolOutputZod, type JsonSchema } from './json-schema.js';
+import { confirmWrite, type ConfirmationContext, type ConfirmGate, type ConfirmMode } from './confirm.js';
 import { renderResult, type WriteResult } from './render.js';
 import { errorResult, toolErrorEnvelope, validationEnvelope } from './tool-errors.js';
 
-export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type Extra = ServerContext;
 
 export interface ToolContext {
   client: OutreachClient;
   changes: ResourceChanges;
+  /** Signs and spends confirmations. */
+  gate: ConfirmGate;
   /** Used wherever the contract makes accountId optional and the caller left it out. */
   defaultAccountId?: string;
   /** Resolves the account a call without accountId acted for (for quota announcements). */
@@ -33,19 +35,45 @@ export interface ToolContext {
   confirm?: ConfirmMode;
   /** Audit of writes (account, tool, target, idempotency key; never message text). */
   logger?: Logger;
+  /** The connection's logging/setLevel choice (2025 era). */
+  logs?: LogLevelHolder;
 }
 
-/** Progress for a call waiting in the limiter queue, when the caller asked for it. */
-function progressReporter(extra: Extra): ((p: WaitProgress) => void) | undefined {
-  const token = extra._meta?.progressToken;
-  if (token === undefined) return undefined;
+const SEVERITY: Record<LoggingLevel, number> = { debug: 0, info: 1, notice: 2, warning: 3, error: 4, critical: 5, alert: 6, emergency: 7 };
+
+/** The level a 2025 connection chose with logging/setLevel (one server instance per connection). */
+export interface LogLevelHolder {
+  level?: LoggingLevel;
+}
+
+/**
+ * Reports a call waiting in the limiter queue, when the caller wants to hear:
+ * progress notifications for a progressToken, and one log message when the
+ * client chose a log level (logging/setLevel on 2025, `_meta` logLevel on 2026).
+ */
+function waitReporter(ctx: ServerContext, tool: string, logs: LogLevelHolder): ((p: WaitProgress) => void) | undefined {
+  const token = ctx.mcpReq._meta?.progressToken;
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const modernLog = envelope?.[LOG_LEVEL_META_KEY] !== undefined;
+  const legacyLog = logs.level !== undefined && SEVERITY.info >= SEVERITY[logs.level];
+  if (token === undefined && !modernLog && !legacyLog) return undefined;
   let last = -1;
+  let logged = false;
   return (p) => {
+    if (!logged && (modernLog || legacyLog)) {
+      logged = true;
+      const data = `${tool} is waiting: ${p.message}`;
+      const sent = modernLog
+        ? ctx.mcpReq.log('info', data, 'outreach-mcp')
+        : ctx.mcpReq.notify({ method: 'notifications/message', params: { level: 'info', logger: 'outreach-mcp', data } });
+      void sent.catch(() => {});
+    }
+    if (token === undefined) return;
     // MCP requires progress to increase; the waited time does, but guard equal ticks.
     const progress = Math.max(Math.round(p.waitedMs), last + 1);
     last = progress;
-    void extra
-      .sendNotification({
+    void ctx.mcpReq
+      .notify({
         method: 'notifications/progress',
         params: {
           progressToken: token,
@@ -67,10 +95,10 @@ function accountOf(output: unknown, input: Record<string, unknown>): string | un
 }
 
 /**
- * The one validation of tool arguments (the hook every transport's tool
- * handler goes through): a bad argument is the same validation envelope
- * whether this server, the client or the service caught it. The SDK is given
- * a schema that accepts any object, so its own wording never reaches an agent.
+ * The one validation of tool arguments: a bad argument is the same validation
+ * envelope whether this server, the client or the service caught it. The SDK's
+ * own input check accepts any object (see `contractSchema`), so its wording
+ * never reaches an agent.
  */
 export function parseToolArguments(e: AnyEndpoint, args: unknown): { ok: true; args: Record<string, unknown> } | { ok: false; result: CallToolResult } {
   const parsed = validate(toolInputZod(e), args ?? {});
@@ -78,65 +106,74 @@ export function parseToolArguments(e: AnyEndpoint, args: unknown): { ok: true; a
   return { ok: false, result: errorResult(validationEnvelope(e, parsed.issues)) };
 }
 
-/** Any object passes the SDK's own check; parseToolArguments does the real one. */
-export const ANY_ARGUMENTS = z.looseObject({});
-
 /** "Sent" for writes that reach people, "done" for state changes, "already done" for a replayed key. */
 function writeResult(e: AnyEndpoint, replayed: boolean): WriteResult {
   if (replayed) return 'already_done';
   return e.annotations.idempotentHint ? 'done' : 'sent';
 }
 
-export async function runTool(
+/**
+ * One tool call. Validation, then confirmation, come first and cannot be
+ * skipped: confirmation needs the server and the request context, which only a
+ * registered tool's handler has.
+ */
+async function runTool(
+  server: McpServer,
   e: AnyEndpoint,
   rawArgs: Record<string, unknown>,
-  extra: Extra,
-  ctx: ToolContext,
-  server?: Server,
-): Promise<CallToolResult> {
+  ctx: ServerContext,
+  tc: ToolContext,
+): Promise<CallToolResult | InputRequiredResult> {
   const checked = parseToolArguments(e, rawArgs);
   if (!checked.ok) return checked.result;
-  const { idempotencyKey, ...input } = checked.args;
-  if (input.accountId === undefined && ctx.defaultAccountId && 'accountId' in e.input.shape) {
-    input.accountId = ctx.defaultAccountId;
+  const { idempotencyKey: givenKey, ...input } = checked.args;
+  if (input.accountId === undefined && tc.defaultAccountId && 'accountId' in e.input.shape) {
+    input.accountId = tc.defaultAccountId;
   }
-  if (server) {
-    const stop = await confirmWrite(server, e, input, ctx.confirm ?? 'sends', extra, () => confirmationContext(ctx, input));
-    if (stop) return stop;
-  }
-  const options: CallOptions = { signal: extra.signal };
-  const onProgress = progressReporter(extra);
+  const confirmed = await confirmWrite(
+    tc.gate,
+    server.server,
+    e,
+    input,
+    typeof givenKey === 'string' ? givenKey : undefined,
+    tc.confirm ?? 'sends',
+    ctx,
+    () => confirmationContext(tc, input),
+  );
+  if (!confirmed.go) return confirmed.result;
+  const options: CallOptions = { signal: ctx.mcpReq.signal };
+  const onProgress = waitReporter(ctx, e.tool, tc.logs ?? {});
   if (onProgress) options.onProgress = onProgress;
   let replayed = false;
   if (isWrite(e)) {
-    options.idempotencyKey = typeof idempotencyKey === 'string' ? idempotencyKey : randomUUID();
+    options.idempotencyKey = confirmed.idempotencyKey ?? randomUUID();
     options.onAnswer = (answer) => {
       replayed = answer.replayed;
     };
   }
   let output: unknown;
   try {
-    output = await ctx.client.call(e, input, options);
+    output = await tc.client.call(e, input, options);
   } catch (err) {
-    const accountId = typeof input.accountId === 'string' ? input.accountId : await ctx.resolveDefaultAccount().catch(() => undefined);
+    const accountId = typeof input.accountId === 'string' ? input.accountId : await tc.resolveDefaultAccount().catch(() => undefined);
     return errorResult(
       toolErrorEnvelope(err, e, {
         input,
-        now: ctx.now?.() ?? Date.now(),
+        now: tc.now?.() ?? Date.now(),
         ...(accountId ? { accountId } : {}),
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
       }),
     );
   }
-  if (!e.annotations.readOnlyHint) {
-    ctx.logger?.info(
+  if (isWrite(e)) {
+    tc.logger?.info(
       { account: input.accountId ?? 'default', tool: e.tool, target: writeTarget(input), idempotencyKey: options.idempotencyKey },
       'write performed',
     );
   }
   if (e.quota && e.quota.length > 0) {
-    const account = accountOf(output, input) ?? (await ctx.resolveDefaultAccount().catch(() => undefined));
-    if (account) ctx.changes.changed(quotaUri(account));
+    const account = accountOf(output, input) ?? (await tc.resolveDefaultAccount().catch(() => undefined));
+    if (account) tc.changes.changed(quotaUri(account));
   }
   const structured = (isObjectSchema(e.output) ? output : { result: output }) as Record<string, unknown>;
   const text = renderResult(output, { endpoint: e, input, ...(isWrite(e) ? { write: writeResult(e, replayed) } : {}) });
@@ -144,10 +181,10 @@ export async function runTool(
 }
 
 /** The acting account (id and person) and the target, for the confirmation prompt. */
-async function confirmationContext(ctx: ToolContext, input: Record<string, unknown>): Promise<ConfirmationContext> {
-  const id = typeof input.accountId === 'string' ? input.accountId : await ctx.resolveDefaultAccount().catch(() => undefined);
+async function confirmationContext(tc: ToolContext, input: Record<string, unknown>): Promise<ConfirmationContext> {
+  const id = typeof input.accountId === 'string' ? input.accountId : await tc.resolveDefaultAccount().catch(() => undefined);
   if (!id) return {};
-  const summary = await ctx.client
+  const summary = await tc.client
     .accounts()
     .then((list) => list.find((a) => a.id === id))
     .catch(() => undefined);
@@ -168,26 +205,75 @@ export function toolDefinition(e: AnyEndpoint): Tool {
 }
 
 /**
- * Registers one tool per endpoint. runTool validates the arguments itself
- * (parseToolArguments: a bad field is a validation envelope naming it, and
- * nothing reaches the client); the SDK checks structured results against the
- * output schema; the tools/list answer is replaced by a cached compact one
- * (see json-schema.ts).
+ * A Standard Schema that advertises the compact JSON Schema, so the SDK's own
+ * tools/list and tools/call serve one definition. `validate` given: results are
+ * checked with it (one wording: the contract's issue summary). Tool arguments
+ * pass through untouched: runTool validates them (parseToolArguments), so a bad
+ * argument is an error envelope, never the SDK's protocol error.
  */
-export function registerTools(server: McpServer, endpoints: readonly AnyEndpoint[], ctx: ToolContext): void {
+function contractSchema(json: JsonSchema, validate?: z.ZodType): StandardSchemaWithJSON<Record<string, unknown>> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'outreach-mcp',
+      validate(value: unknown) {
+        if (!validate) return { value: (value ?? {}) as Record<string, unknown> };
+        const parsed = validate.safeParse(value);
+        if (parsed.success) return { value: parsed.data as Record<string, unknown> };
+        const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
+        return { issues: [{ message: summarizeIssues(issues) }] };
+      },
+      jsonSchema: {
+        input: () => json,
+        output: () => json,
+      },
+    },
+  };
+}
+
+/**
+ * Registers one tool per endpoint, in table order (tools/list is deterministic).
+ * runTool validates arguments (a bad field is a validation envelope naming it;
+ * nothing reaches the client); the SDK checks structured results.
+ */
+interface ToolConfig {
+  title: string;
+  description: string;
+  inputSchema: StandardSchemaWithJSON<Record<string, unknown>>;
+  outputSchema: StandardSchemaWithJSON<Record<string, unknown>>;
+  annotations: Partial<AnyEndpoint['annotations']>;
+}
+const configs = new WeakMap<AnyEndpoint, ToolConfig>();
+
+/** One endpoint's registration, built once (servers are built per 2026 request). */
+function toolConfig(e: AnyEndpoint): ToolConfig {
+  let c = configs.get(e);
+  if (!c) {
+    c = {
+      title: e.title,
+      description: e.description,
+      inputSchema: contractSchema(toolInputJsonSchema(e)),
+      outputSchema: contractSchema(toolOutputJsonSchema(e), toolOutputZod(e)),
+      annotations: compactAnnotations(e.annotations),
+    };
+    configs.set(e, c);
+  }
+  return c;
+}
+
+export function registerTools(server: McpServer, endpoints: readonly AnyEndpoint[], tc: ToolContext): void {
+  // logging/setLevel (2025 era): remembered per connection, applied to the wait messages above.
+  const logs: LogLevelHolder = {};
+  tc = { ...tc, logs };
+  server.server.setRequestHandler('logging/setLevel', (request) => {
+    logs.level = request.params.level;
+    return {};
+  });
   for (const e of endpoints) {
     server.registerTool(
       e.tool,
-      {
-        title: e.title,
-        description: e.description,
-        inputSchema: ANY_ARGUMENTS,
-        outputSchema: toolOutputZod(e),
-        annotations: { ...e.annotations },
-      },
-      (args: Record<string, unknown>, extra: Extra) => runTool(e, args, extra, ctx, server.server),
+      toolConfig(e),
+      (args: Record<string, unknown>, ctx: ServerContext) => runTool(server, e, args, ctx, tc),
     );
   }
-  const tools = endpoints.map(toolDefinition);
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 }

@@ -136,7 +136,7 @@ describe('command word and --help', () => {
     const httpOnly = text.slice(text.indexOf('HTTP server options'), text.indexOf('-h, --help'));
     const flagsIn = (section: string) => [...section.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]);
     expect(flagsIn(shared)).toEqual(OPTION_SPECS.filter((s) => s.commands.includes('stdio')).map((s) => s.flag));
-    expect(flagsIn(httpOnly)).toEqual(['port', 'host', 'auth-token', 'allowed-hosts']);
+    expect(flagsIn(httpOnly)).toEqual(['port', 'host', 'auth-token', 'max-sessions', 'session-idle', 'state-secret', 'allowed-hosts']);
     expect(flagsIn(httpOnly)).toEqual(OPTION_SPECS.filter((s) => !s.commands.includes('stdio')).map((s) => s.flag));
     const http = commandHelp('http');
     expect(http.indexOf('--auth-token')).toBeLessThan(http.indexOf('Options shared with stdio'));

@@ -326,7 +326,9 @@ describe('error envelope, one code at a time', () => {
   });
 
   it('covers every code of the closed list', () => {
-    expect([...covered].sort()).toEqual([...ERROR_CODES].sort());
+    // Needs a raw 2026-07-28 retry with a replayed or altered request state: asserted in modern.test.ts.
+    const testedElsewhere: ErrorCode[] = ['confirmation_invalid'];
+    expect([...covered, ...testedElsewhere].sort()).toEqual([...ERROR_CODES].sort());
     expect(ENDPOINTS.length).toBeGreaterThan(0);
   });
 });

@@ -21,6 +21,7 @@ export const CommentText = text(COMMENT_MAX);
 
 export const followProfile = endpoint({
   id: 'B1',
+  confirm: (input) => input.action === 'unfollow',
   tool: 'follow_profile',
   title: 'Follow or unfollow',
   method: 'POST',
@@ -47,6 +48,7 @@ export const followProfile = endpoint({
 
 export const sendMessage = endpoint({
   id: 'B2',
+  confirm: 'send',
   tool: 'send_message',
   title: 'Send a direct message or InMail',
   method: 'POST',
@@ -76,6 +78,7 @@ export const sendMessage = endpoint({
 
 export const sendConnectionRequest = endpoint({
   id: 'B3',
+  confirm: 'send',
   tool: 'send_connection_request',
   title: 'Send a connection request',
   method: 'POST',

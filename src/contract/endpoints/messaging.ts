@@ -75,6 +75,7 @@ export const sendTypingIndicator = endpoint({
 
 export const sendWithTyping = endpoint({
   id: 'D4',
+  confirm: 'send',
   tool: 'send_message_with_typing',
   title: 'Send after typing indicator',
   method: 'POST',
@@ -90,6 +91,7 @@ export const sendWithTyping = endpoint({
 
 export const sendWithAck = endpoint({
   id: 'D5',
+  confirm: 'send',
   tool: 'send_message_with_ack',
   title: 'Send with delivery acknowledgment',
   method: 'POST',
@@ -105,6 +107,7 @@ export const sendWithAck = endpoint({
 
 export const sendGroupWithTyping = endpoint({
   id: 'D6',
+  confirm: 'send',
   tool: 'send_group_message_with_typing',
   title: 'Group message after typing indicator',
   method: 'POST',
@@ -120,6 +123,7 @@ export const sendGroupWithTyping = endpoint({
 
 export const sendGroupWithAck = endpoint({
   id: 'D7',
+  confirm: 'send',
   tool: 'send_group_message_with_ack',
   title: 'Group message with delivery acknowledgment',
   method: 'POST',
@@ -177,6 +181,7 @@ export const markAllRead = endpoint({
 
 export const sendDirectMessage = endpoint({
   id: 'D11',
+  confirm: 'send',
   tool: 'send_direct_message',
   title: 'Send a direct message',
   method: 'POST',
@@ -202,6 +207,7 @@ export const sendDirectMessage = endpoint({
 
 export const sendGroupContextMessage = endpoint({
   id: 'D12',
+  confirm: 'send',
   tool: 'send_group_member_message',
   title: 'Message a fellow group member',
   method: 'POST',

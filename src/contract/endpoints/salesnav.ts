@@ -76,6 +76,7 @@ export const getConversationMessages = endpoint({
 
 export const sendConversationMessage = endpoint({
   id: 'C7',
+  confirm: 'send',
   tool: 'send_conversation_message',
   title: 'Send in a conversation (routes sales navigation)',
   method: 'POST',
