@@ -20,13 +20,12 @@ function membersPage(
   count: number,
 ) {
   const world = deps.world();
-  const words = filter.keywords ? W.normalize(filter.keywords).split(/\s+/).filter(Boolean) : [];
   const rows = group.members.flatMap((m) => {
     if (filter.roles && !filter.roles.includes(m.role)) return [];
     if (filter.joinedAfterMs !== undefined && m.joinedAtMs <= filter.joinedAfterMs) return [];
     const p = W.findPerson(world, m.personId);
     if (!p) return [];
-    if (words.length && !words.every((w) => W.normalize(`${p.firstName} ${p.lastName} ${p.headline}`).includes(w))) return [];
+    if (filter.keywords && !W.matchesKeywords(`${p.firstName} ${p.lastName} | ${p.headline}`, filter.keywords)) return [];
     return [memberResult(m, p)];
   });
   const page = W.pageOf(rows, { start, count });
