@@ -17,9 +17,9 @@ import type { RouteHandler } from './http/pipeline.js';
 import { IdempotencyStore } from './idempotency/store.js';
 import { createGovernor, type LimitsGovernor } from './limits/index.js';
 import { ALL_MIGRATIONS } from './store/schema.js';
-import { ensureMeta, openDatabase, runMigrations, type Db } from './store/db.js';
+import { ensureMeta, getMeta, openDatabase, runMigrations, type Db } from './store/db.js';
 import { WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
-import { generateWorld, type World } from './world/index.js';
+import { DEFAULT_EPOCH_MS, generateWorld, type World } from './world/index.js';
 
 export const DEFAULT_SEED = 'outreach';
 
@@ -53,6 +53,20 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/**
+ * Where the data directory's world sits in time. The epoch (first start) only
+ * moves timestamps; contents and ids come from the anchor, the same for every
+ * new data directory (DEFAULT_EPOCH_MS), so one seed is one world everywhere.
+ * A data directory created before anchors existed keeps its epoch as anchor:
+ * its stored invitations, messages and reactions name ids of that world.
+ */
+export function worldTimes(db: Db, nowMs: number): { epochMs: number; anchorMs: number } {
+  const existing = getMeta(db, 'world_epoch');
+  const epochMs = Number(ensureMeta(db, 'world_epoch', () => String(nowMs)));
+  const anchorMs = Number(ensureMeta(db, 'world_anchor', () => String(existing === undefined ? DEFAULT_EPOCH_MS : epochMs)));
+  return { epochMs, anchorMs };
+}
+
 /** Builds the whole embedded service on one database; nothing listens yet. */
 export async function createService(opts: ServiceOptions): Promise<Service> {
   const clock = opts.clock ?? systemClock;
@@ -65,7 +79,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     db.close();
     throw new Error(`this data directory holds the world of seed "${seed}"; use that seed or another --data-dir`);
   }
-  const epochMs = Number(ensureMeta(db, 'world_epoch', () => String(clock.now())));
+  const { epochMs, anchorMs } = worldTimes(db, clock.now());
   seedDemoTenant(db, clock.now());
 
   const keys = new KeyStore(db);
@@ -74,7 +88,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const governor = createGovernor({ db, clock, planFor: (userId) => accounts.planOf(userId), logger });
 
   let world: World | undefined;
-  const getWorld = (): World => (world ??= generateWorld(seed, { epochMs }));
+  const getWorld = (): World => (world ??= generateWorld(seed, { epochMs, anchorMs }));
   const view = accountViews(getWorld);
 
   const webhookStore = new WebhookStore(db);
