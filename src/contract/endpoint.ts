@@ -79,6 +79,8 @@ export interface EndpointSpec<I extends InputSchema = InputSchema, O extends z.Z
   /** Requirement that depends on the input (e.g. InMail needs premium); wins over `requires` when defined. */
   requiresFor?: (input: Readonly<Record<string, unknown>>) => Requirement | undefined;
   annotations: ToolAnnotations;
+  /** Error text of a 500 when the network read fails, e.g. on the account's credentials (spec 7 rules 3, 4). */
+  failureText?: string;
   /** Written for an AI agent: what it does, when to use it, what it costs. */
   description: string;
   input: I;

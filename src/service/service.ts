@@ -3,6 +3,8 @@ import { ENDPOINTS } from '../contract/index.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { createLogger, type Logger } from '../util/logger.js';
 import { KeyStore } from './accounts/keys.js';
+import { createHealthGate } from './accounts/health-gate.js';
+import { AccountHealth, type StatusChange } from './accounts/health.js';
 import { AccountRepo } from './accounts/repo.js';
 import { DEMO_USER_ID, seedDemoTenant } from './accounts/seed.js';
 import { AuditLog } from './audit/log.js';
@@ -18,7 +20,7 @@ import { IdempotencyStore } from './idempotency/store.js';
 import { createGovernor, type LimitsGovernor } from './limits/index.js';
 import { ALL_MIGRATIONS } from './store/schema.js';
 import { ensureMeta, getMeta, openDatabase, runMigrations, type Db } from './store/db.js';
-import { WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
+import { ACCOUNT_STATUS_CHANGED, WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
 import { DEFAULT_EPOCH_MS, generateWorld, type World } from './world/index.js';
 
 export const DEFAULT_SEED = 'outreach';
@@ -85,7 +87,16 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const keys = new KeyStore(db);
   const apiKey = await keys.demoKey(DEMO_USER_ID, clock.now(), opts.apiKey);
   const accounts = new AccountRepo(db);
-  const governor = createGovernor({ db, clock, planFor: (userId) => accounts.planOf(userId), logger });
+  // Status changes reach webhooks once the dispatcher exists (below).
+  let announce: (change: StatusChange) => void = () => {};
+  const health = new AccountHealth(db, (change) => announce(change));
+  const governor = createGovernor({
+    db,
+    clock,
+    planFor: (userId) => accounts.planOf(userId),
+    limitOf: (accountId, rule, now) => health.limitOf(accountId, rule, now),
+    logger,
+  });
 
   let world: World | undefined;
   const getWorld = (): World => (world ??= generateWorld(seed, { epochMs, anchorMs }));
@@ -110,6 +121,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   };
 
   deps.network = createNetworkState(deps);
+  announce = (c) => deps.emit(c.userId, c.accountId, ACCOUNT_STATUS_CHANGED, { status: c.status, previousStatus: c.previousStatus, reason: c.reason, until: c.until });
 
   const handlers = coreHandlers(accounts, governor);
   for (const module of DOMAIN_MODULES) {
@@ -129,6 +141,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     governor,
     idempotency: new IdempotencyStore(db, () => clock.now()),
     audit: new AuditLog(db, () => clock.now()),
+    health: createHealthGate(health, governor, clock),
     endpoints: ENDPOINTS,
     handlerFor: (id) => handlers.get(id),
     routers: {
@@ -150,6 +163,11 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       for (const account of accounts.all()) {
         for (const module of DOMAIN_MODULES) if (module.onAccount) db.transaction(() => module.onAccount!(deps, account))();
       }
+    }
+    try {
+      db.transaction(() => health.settleAll(clock.now()))();
+    } catch (err) {
+      logger.error({ module: 'health', err: err instanceof Error ? err.message : String(err) }, 'account health run failed');
     }
     for (const module of DOMAIN_MODULES) {
       if (!module.runDue) continue;

@@ -61,6 +61,7 @@ export const getPremiumStatus = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
+  failureText: 'Failed to fetch premium status',
   description: described('Premium plan of an account; check before InMail or sales-navigation tools.', 'account'),
   input: byId,
   output: PremiumStatusResponse,

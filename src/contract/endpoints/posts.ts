@@ -194,6 +194,7 @@ export const searchPostsByAuthorRole = endpoint({
   quota: ['SEARCH_POSTS'],
   toolset: 'posts',
   annotations: READ_NETWORK,
+  failureText: 'Failed to search posts',
   description: described(
     'Posts matching any of several keywords, optionally by author job titles and date range.',
     'search',
@@ -237,6 +238,7 @@ export const searchPosts = endpoint({
   quota: ['SEARCH_POSTS_V2'],
   toolset: 'posts',
   annotations: READ_NETWORK,
+  failureText: 'Failed to search posts',
   description: described(
     'Preferred post search with filters, count up to 50; if it finds nothing in your region, use search_posts_v1.',
     'search',
@@ -279,6 +281,7 @@ export const searchPostsV1 = endpoint({
   quota: ['SEARCH_POSTS'],
   toolset: 'posts',
   annotations: READ_NETWORK,
+  failureText: 'Failed to search posts',
   description: described('Older post search; use when search_posts returns nothing.', 'search', 'SEARCH_POSTS'),
   input: z.object({
     accountId: AccountIdOptional,

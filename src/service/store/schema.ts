@@ -1,3 +1,4 @@
+import { accountHealthMigrations } from '../accounts/health.js';
 import { accountsMigrations } from '../accounts/schema.js';
 import { auditMigrations } from '../audit/log.js';
 import { DOMAIN_MODULES } from '../domain/modules.js';
@@ -11,6 +12,7 @@ import type { Migration } from './migration.js';
 export const ALL_MIGRATIONS: readonly Migration[] = [
   ...metaMigrations,
   ...accountsMigrations,
+  ...accountHealthMigrations,
   ...limitsMigrations,
   ...webhooksMigrations,
   ...idempotencyMigrations,
