@@ -170,7 +170,7 @@ describe('POST /webhooks input validation', () => {
             path: ['events', '1'],
             received: 'string',
             message:
-              'Invalid option: expected one of "connection.accepted"|"message.received"|"post.commented"|"profile.viewed"|"lead.captured"',
+              'Invalid option: expected one of "connection.accepted"|"message.received"|"post.commented"|"profile.viewed"|"lead.captured"|"account.status_changed"',
           },
         ],
       },
