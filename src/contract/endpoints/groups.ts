@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { AccountIdOptional, IsoDate, Start, pageSize, Text } from '../common.js';
-import { EventAttendeesPage, GroupDetailsResponse, GroupMemberList, GroupRole } from '../resources/groups.js';
+import { EventAttendeesPage, GroupDetailsResponse, GroupMemberList, GroupRole, JoinGroupResult } from '../resources/groups.js';
 import { ProfileDetails } from '../resources/profiles.js';
 import { OrganizationList } from '../resources/organizations.js';
-import { READ_NETWORK, described } from './shared.js';
+import { READ_NETWORK, SET_STATE, described } from './shared.js';
 
 /**
  * Spec 4.6 (F1-F4), the legacy group-members endpoint (F5), event attendees
@@ -150,6 +150,22 @@ export const getGroupDetails = endpoint({
   output: GroupDetailsResponse,
 });
 
+/** Extension (the spec has no join endpoint): membership is what makes group messaging (D12, B2 groupId) and private member lists possible. */
+export const joinGroup = endpoint({
+  id: 'X2',
+  tool: 'join_group',
+  title: 'Join a group',
+  method: 'POST',
+  path: '/groups/join',
+  group: 'write',
+  toolset: 'groups',
+  annotations: SET_STATE,
+  extension: true,
+  description: described('Joins a group: a public group at once; a private group after its managers approve (status PENDING until then).', 'write'),
+  input: z.object({ accountId: AccountIdOptional, groupId: Text.describe('Group id or URL') }),
+  output: JoinGroupResult,
+});
+
 export const groupEndpoints = [
   listGroupMembers,
   listGroupMembersByUrl,
@@ -158,4 +174,5 @@ export const groupEndpoints = [
   listGroupMembersLegacy,
   listEventAttendees,
   getGroupDetails,
+  joinGroup,
 ] as const;

@@ -136,6 +136,7 @@ export function accountView(world: World, accountId: string, owner: AccountOwner
   const invitationsReceived = invitations(rand, strangers, epochMs, ids);
   const ssi = ssiOf(rand, profile.industry, owner);
   const creatorMetrics = creatorMetricsOf(rand, posts, followers.length, profileVisitors, epochMs);
+  const groupIds = groupsOf(stream('groups'), world, profile);
 
   const data: AccountViewData = {
     accountId,
@@ -152,6 +153,7 @@ export function accountView(world: World, accountId: string, owner: AccountOwner
     invitationsReceived,
     ssi,
     creatorMetrics,
+    groupIds,
   };
   // degreeOf is not enumerable, so a view serializes (and hashes) as its data.
   Object.defineProperty(data, 'degreeOf', { value: degreeOf, enumerable: false });
@@ -376,6 +378,12 @@ function creatorMetricsOf(rand: Rand, posts: readonly Post[], followerCount: num
     card(viewers, 'Profile viewers · Past 90 days', rand.int(Math.floor(viewers / 2), viewers * 2 + 1), 'vs. prior 90 days'),
     card(rand.int(5, 400), 'Search appearances · Previous week', rand.int(5, 400), 'vs. week before'),
   ];
+}
+
+/** 3-8 groups: mostly of the owner's industry, public and private alike. */
+function groupsOf(rand: Rand, world: World, profile: OwnerProfile): string[] {
+  const near = world.groups.filter((g) => g.industry === profile.industry);
+  return dedupe([...rand.sample(near, rand.int(2, 5)), ...rand.sample(world.groups, rand.int(1, 3))], (g) => g.groupId).map((g) => g.groupId);
 }
 
 // ---------------------------------------------------------------- helpers

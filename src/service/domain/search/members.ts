@@ -1,4 +1,5 @@
 import { listEventAttendees, listGroupMembers, listGroupMembersByUrl, listGroupMembersLegacy } from '../../../contract/endpoints/groups.js';
+import { assertMayListMembers, groupOrThrow } from '../groups/index.js';
 import * as W from '../../world/index.js';
 import { unit } from '../actions/simulation.js';
 import { DomainError, handle, type DomainDeps } from '../context.js';
@@ -6,11 +7,6 @@ import { memberResult } from './map.js';
 
 /** F1, F2, F5 (group members) and F6 (event attendees). */
 
-function groupOrThrow(world: W.World, ref: string, field: string): W.Group {
-  const g = W.findGroup(world, ref);
-  if (!g) throw new DomainError(404, `Group not found (${field}): ${ref}`);
-  return g;
-}
 
 function membersPage(
   deps: DomainDeps,
@@ -32,8 +28,9 @@ function membersPage(
   return { success: true, members: page.items, hasMore: page.hasMore };
 }
 
-export const members = handle(listGroupMembers, (deps, { input }) => {
+export const members = handle(listGroupMembers, (deps, { account, input }) => {
   const g = groupOrThrow(deps.world(), input.groupId, 'groupId');
+  assertMayListMembers(deps, account, g);
   const f = input.filters ?? {};
   return membersPage(
     deps,
@@ -44,16 +41,18 @@ export const members = handle(listGroupMembers, (deps, { input }) => {
   );
 });
 
-export const membersByUrl = handle(listGroupMembersByUrl, (deps, { input }) => {
+export const membersByUrl = handle(listGroupMembersByUrl, (deps, { account, input }) => {
   if (!/\/groups\/[^/?#]+/.test(input.groupUrl)) throw new DomainError(400, `groupUrl: not a group URL (…/groups/<id>): "${input.groupUrl}"`);
   const g = groupOrThrow(deps.world(), input.groupUrl, 'groupUrl');
+  assertMayListMembers(deps, account, g);
   return membersPage(deps, g, {}, input.offset, input.limit);
 });
 
 const STATUS_ROLE: Record<'OWNER' | 'MANAGER' | 'MEMBER', W.GroupRole> = { OWNER: 'Owner', MANAGER: 'Manager', MEMBER: 'Member' };
 
-export const membersLegacy = handle(listGroupMembersLegacy, (deps, { input }) => {
+export const membersLegacy = handle(listGroupMembersLegacy, (deps, { account, input }) => {
   const g = groupOrThrow(deps.world(), input.group, 'group');
+  assertMayListMembers(deps, account, g);
   return membersPage(
     deps,
     g,
