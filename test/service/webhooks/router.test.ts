@@ -167,6 +167,7 @@ describe('POST /webhooks input validation', () => {
         issues: [
           {
             code: 'invalid_value',
+            expected: '"connection.accepted"|"message.received"|"post.commented"|"profile.viewed"|"lead.captured"|"account.status_changed"',
             path: ['events', '1'],
             received: 'string',
             message:
