@@ -2,6 +2,7 @@ import { accountHealthMigrations } from '../accounts/health.js';
 import { accountsMigrations } from '../accounts/schema.js';
 import { auditMigrations } from '../audit/log.js';
 import { DOMAIN_MODULES } from '../domain/modules.js';
+import { simAccountsMigrations } from '../domain/sim-accounts.js';
 import { idempotencyMigrations } from '../idempotency/store.js';
 import { limitsMigrations } from '../limits/index.js';
 import { webhooksMigrations } from '../webhooks/index.js';
@@ -18,4 +19,5 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...idempotencyMigrations,
   ...auditMigrations,
   ...DOMAIN_MODULES.flatMap((m) => m.migrations),
+  ...simAccountsMigrations,
 ];
