@@ -102,6 +102,8 @@ describe('WARMUP ramp', () => {
     expect(refused.body.error).toBe('Daily quota exceeded for CONNECT: 5 of 5 used; resets at 2026-01-06T00:00:00.000Z');
     expect(refused.headers.get('retry-after')).toBe(String(15 * 3600));
     expect(refused.headers.get('x-ratelimit-limit')).toBe('15');
+    // The service's own refusal is not the network's 429: limitReached stays false.
+    expect(await quota(WARM, 'CONNECT')).toMatchObject({ used: 5, limitReached: false, limitReachedAt: null });
 
     live.clock.advance(DAY);
     expect(await quota(WARM, 'CONNECT')).toMatchObject({ limit: 7, used: 0 }); // 25 × 0.3 = 7.5
