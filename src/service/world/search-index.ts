@@ -56,8 +56,30 @@ export class SearchIndex {
   /** 0-based positions (in the world's list of that kind) of the rows matching an FTS5 expression, in list order. */
   positions(kind: IndexKind, expression: string): number[] {
     const db = this.table(kind);
-    const rows = db.prepare(`SELECT rowid FROM ${kind} WHERE ${kind} MATCH ? ORDER BY rowid`).raw().all(expression) as [number][];
-    return rows.map((r) => r[0] - 1);
+    // Plain prepare/all only: the store is moving behind an interface that node:sqlite also implements.
+    const rows = db.prepare(`SELECT rowid AS r FROM ${kind} WHERE ${kind} MATCH ? ORDER BY rowid`).all(expression) as { r: number }[];
+    return rows.map((row) => row.r - 1);
+  }
+
+  /**
+   * Positions matching `expression`, each with its relevance: for every
+   * phrase, the weight of the first listed column holding it (else `base`),
+   * summed. One query: the per-column sets stay inside SQLite.
+   */
+  scored(kind: IndexKind, expression: string, phrases: readonly string[], weighted: readonly (readonly [string, number])[], base: number): Map<number, number> {
+    const db = this.table(kind);
+    const params: string[] = [];
+    const terms = phrases.map((p) => {
+      const cases = weighted.map(([col, w]) => {
+        params.push(`${col} : ${p}`);
+        return `WHEN rowid IN (SELECT rowid FROM ${kind} WHERE ${kind} MATCH ?) THEN ${Number(w)}`;
+      });
+      return `(CASE ${cases.join(' ')} ELSE ${Number(base)} END)`;
+    });
+    const rows = db
+      .prepare(`SELECT rowid AS r, ${terms.length > 0 ? terms.join(' + ') : '0'} AS s FROM ${kind} WHERE ${kind} MATCH ? ORDER BY rowid`)
+      .all(...params, expression) as { r: number; s: number }[];
+    return new Map(rows.map((row) => [row.r - 1, row.s]));
   }
 
   /** As positions(), as a set. */

@@ -107,7 +107,11 @@ export function searchPeople(world: World, filter: PeopleSearchFilter, page?: Pa
   if (has(filter.titles)) clauses.push(clause(filter.titles, ['title']));
   if (has(filter.schools)) clauses.push(clause(filter.schools, ['schools']));
   if (has(filter.industries)) clauses.push(clause(filter.industries, ['industry']));
-  const textMatches = matching(index, 'people', clauses);
+  // With keywords, one query both matches and scores (name 3, title 2, elsewhere 1).
+  const scores = kw.length > 0 && !clauses.includes(false)
+    ? index.scored('people', clauses.join(' AND '), kw, [['name', 3], ['title', 2]], 1)
+    : null;
+  const textMatches = scores ? new Set(scores.keys()) : matching(index, 'people', clauses);
   const companyNames = has(filter.companies) ? filter.companies.filter((c) => !companyIds.has(c.trim())) : [];
   const companyMatches = companyNames.length > 0 ? matching(index, 'people', [clause(companyNames, ['company'])]) : null;
 
@@ -115,7 +119,7 @@ export function searchPeople(world: World, filter: PeopleSearchFilter, page?: Pa
   const last = filter.lastName ? normalize(filter.lastName) : null;
   const locations = has(filter.locations) ? expandLocations(world.geo, filter.locations) : null;
   const degrees = has(filter.networkDegrees) ? new Set(filter.networkDegrees.map(degreeFromCode)) : null;
-  const score = kw.length > 0 ? relevance(index, 'people', kw, [['name', 3], ['title', 2]]) : () => 0;
+  const score = (pos: number): number => scores?.get(pos) ?? 0;
 
   const hits: { p: Person; pos: number; score: number; degree: ConnectionDegree }[] = [];
   const consider = (pos: number): void => {
