@@ -31,6 +31,19 @@ describe('docs/spec-decisions.md rows', () => {
     expect(findPerson(world, stranger.id)).toBeDefined();
   });
 
+  it('"D11": an open profile takes a free message from a non-connection; others are refused with 403', async () => {
+    const acting = live.service.accounts.find('demo', DEMO_ACCOUNTS.businessPremium)!;
+    const world = live.service.deps.world();
+    const far = (p: { id: string }) => live.service.deps.network.degreeOf(acting, p.id) > 1;
+    const open = world.people.find((p) => far(p) && p.isOpenProfile)!;
+    const closed = world.people.find((p) => far(p) && !p.isOpenProfile)!;
+    const ok = await live.request('POST', '/messaging/send', { body: { accountId: acting.id, recipientProfileId: open.profileId, message: 'Hello' } });
+    expect(ok.status).toBe(200);
+    const refused = await live.request('POST', '/messaging/send', { body: { accountId: acting.id, recipientProfileId: closed.profileId, message: 'Hello' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toContain('is not a 1st-degree connection and has no open profile');
+  });
+
   it('"Inbox group headers": a refused inbox call reports the hourly plan state; an admitted one has no X-RateLimit-*', async () => {
     // A service of its own: the hourly count below starts at zero.
     const live = await startLive();
