@@ -97,6 +97,8 @@ export interface EndpointSpec<I extends InputSchema = InputSchema, O extends z.Z
    */
   requiresWhen?: RequirementWhen;
   annotations: ToolAnnotations;
+  /** Error text of a 500 when the network read fails, e.g. on the account's credentials (spec 7 rules 3, 4). */
+  failureText?: string;
   /**
    * Written for an AI agent: what it does and when to use it. `endpoint()`
    * appends the cost sentence derived from group, quota and requirement.

@@ -48,11 +48,39 @@ export function toIssues(error: z.ZodError): ValidationIssue[] {
     if (issue.code === 'invalid_type') {
       out.expected = issue.expected;
       out.received = describeReceived(issue.input);
-    } else if ('input' in issue && issue.input !== undefined) {
-      out.received = describeReceived(issue.input);
+    } else {
+      const expected = expectedOf(issue);
+      if (expected !== undefined) out.expected = expected;
+      if ('input' in issue && issue.input !== undefined) out.received = describeReceived(issue.input);
     }
     return out;
   });
+}
+
+/**
+ * What the rule wanted, for the codes where that has a meaning: bounds
+ * (">=1", "length <=300", "size >=1"), allowed values, a format, a divisor.
+ * Unknown keys and custom refinements say it in their message only.
+ */
+function expectedOf(issue: z.core.$ZodIssue): string | undefined {
+  switch (issue.code) {
+    case 'too_small':
+    case 'too_big': {
+      const op = issue.code === 'too_small' ? (issue.inclusive === false ? '>' : '>=') : issue.inclusive === false ? '<' : '<=';
+      const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+      const value = String(bound);
+      const what = issue.origin === 'string' ? 'length ' : issue.origin === 'array' || issue.origin === 'set' ? 'size ' : '';
+      return `${what}${op}${value}`;
+    }
+    case 'invalid_value':
+      return issue.values.map((v) => JSON.stringify(v)).join('|');
+    case 'invalid_format':
+      return 'pattern' in issue && typeof issue.pattern === 'string' ? `${issue.format} ${issue.pattern}` : issue.format;
+    case 'not_multiple_of':
+      return `multiple of ${String(issue.divisor)}`;
+    default:
+      return undefined;
+  }
 }
 
 export function validationErrorBody(issues: ValidationIssue[]): ValidationErrorBody {

@@ -3,6 +3,8 @@ import { ENDPOINTS } from '../contract/index.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { createLogger, type Logger } from '../util/logger.js';
 import { KeyStore } from './accounts/keys.js';
+import { createHealthGate } from './accounts/health-gate.js';
+import { AccountHealth, type StatusChange } from './accounts/health.js';
 import { AccountRepo } from './accounts/repo.js';
 import { DEMO_USER_ID, seedDemoTenant } from './accounts/seed.js';
 import { AuditLog } from './audit/log.js';
@@ -17,9 +19,9 @@ import type { RouteHandler } from './http/pipeline.js';
 import { IdempotencyStore } from './idempotency/store.js';
 import { createGovernor, type LimitsGovernor } from './limits/index.js';
 import { ALL_MIGRATIONS } from './store/schema.js';
-import { ensureMeta, openDatabase, runMigrations, type Db } from './store/db.js';
-import { WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
-import { generateWorld, type World } from './world/index.js';
+import { ensureMeta, getMeta, openDatabase, runMigrations, type Db } from './store/db.js';
+import { ACCOUNT_STATUS_CHANGED, WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
+import { DEFAULT_EPOCH_MS, generateWorld, type World } from './world/index.js';
 
 export const DEFAULT_SEED = 'outreach';
 
@@ -53,6 +55,20 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/**
+ * Where the data directory's world sits in time. The epoch (first start) only
+ * moves timestamps; contents and ids come from the anchor, the same for every
+ * new data directory (DEFAULT_EPOCH_MS), so one seed is one world everywhere.
+ * A data directory created before anchors existed keeps its epoch as anchor:
+ * its stored invitations, messages and reactions name ids of that world.
+ */
+export function worldTimes(db: Db, nowMs: number): { epochMs: number; anchorMs: number } {
+  const existing = getMeta(db, 'world_epoch');
+  const epochMs = Number(ensureMeta(db, 'world_epoch', () => String(nowMs)));
+  const anchorMs = Number(ensureMeta(db, 'world_anchor', () => String(existing === undefined ? DEFAULT_EPOCH_MS : epochMs)));
+  return { epochMs, anchorMs };
+}
+
 /** Builds the whole embedded service on one database; nothing listens yet. */
 export async function createService(opts: ServiceOptions): Promise<Service> {
   const clock = opts.clock ?? systemClock;
@@ -65,16 +81,25 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     db.close();
     throw new Error(`this data directory holds the world of seed "${seed}"; use that seed or another --data-dir`);
   }
-  const epochMs = Number(ensureMeta(db, 'world_epoch', () => String(clock.now())));
+  const { epochMs, anchorMs } = worldTimes(db, clock.now());
   seedDemoTenant(db, clock.now());
 
   const keys = new KeyStore(db);
   const apiKey = await keys.demoKey(DEMO_USER_ID, clock.now(), opts.apiKey);
   const accounts = new AccountRepo(db);
-  const governor = createGovernor({ db, clock, planFor: (userId) => accounts.planOf(userId), logger });
+  // Status changes reach webhooks once the dispatcher exists (below).
+  let announce: (change: StatusChange) => void = () => {};
+  const health = new AccountHealth(db, (change) => announce(change));
+  const governor = createGovernor({
+    db,
+    clock,
+    planFor: (userId) => accounts.planOf(userId),
+    limitOf: (accountId, rule, now) => health.limitOf(accountId, rule, now),
+    logger,
+  });
 
   let world: World | undefined;
-  const getWorld = (): World => (world ??= generateWorld(seed, { epochMs }));
+  const getWorld = (): World => (world ??= generateWorld(seed, { epochMs, anchorMs }));
   const view = accountViews(getWorld);
 
   const webhookStore = new WebhookStore(db);
@@ -96,6 +121,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   };
 
   deps.network = createNetworkState(deps);
+  announce = (c) => deps.emit(c.userId, c.accountId, ACCOUNT_STATUS_CHANGED, { status: c.status, previousStatus: c.previousStatus, reason: c.reason, until: c.until });
 
   const handlers = coreHandlers(accounts, governor);
   for (const module of DOMAIN_MODULES) {
@@ -115,6 +141,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     governor,
     idempotency: new IdempotencyStore(db, () => clock.now()),
     audit: new AuditLog(db, () => clock.now()),
+    health: createHealthGate(health, governor, clock),
     endpoints: ENDPOINTS,
     handlerFor: (id) => handlers.get(id),
     routers: {
@@ -136,6 +163,11 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       for (const account of accounts.all()) {
         for (const module of DOMAIN_MODULES) if (module.onAccount) db.transaction(() => module.onAccount!(deps, account))();
       }
+    }
+    try {
+      db.transaction(() => health.settleAll(clock.now()))();
+    } catch (err) {
+      logger.error({ module: 'health', err: err instanceof Error ? err.message : String(err) }, 'account health run failed');
     }
     for (const module of DOMAIN_MODULES) {
       if (!module.runDue) continue;

@@ -31,7 +31,7 @@ describe('local validation', () => {
     const err = await expectClientError(client.call(getAccountStatus, { accountId: 'nope' }));
     expect(err.kind).toBe('validation');
     expect(err.details.issues).toEqual([
-      { code: 'invalid_format', path: ['accountId'], message: 'Invalid account ID format', received: 'string' },
+      { code: 'invalid_format', path: ['accountId'], message: 'Invalid account ID format', expected: 'regex /^[a-fA-F0-9]{24}$/', received: 'string' },
     ]);
     expect(err.message).toBe('Invalid input for get_account_status_by_id: accountId: Invalid account ID format');
 

@@ -13,7 +13,7 @@ import {
 } from '../../src/contract/index.js';
 
 const range = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
-/** Every endpoint id of spec section 4, plus F5/F6 (unnumbered in the spec) and the X1 extension. */
+/** Every endpoint id of spec section 4, plus F5/F6 (unnumbered in the spec) and the X1, X2 extensions. */
 const SPEC_IDS = [
   ...range('A', 8),
   ...range('B', 6),
@@ -23,6 +23,7 @@ const SPEC_IDS = [
   ...range('F', 6),
   ...range('G', 8),
   'X1',
+  'X2',
 ];
 
 describe('endpoint table', () => {
@@ -130,9 +131,10 @@ describe('endpoint table', () => {
     for (const e of ENDPOINTS.filter((x) => x.path.startsWith('/account/'))) expect(e.group, e.id).toBe('account');
   });
 
-  it('marks the GET /accounts extension and only it', () => {
+  it('marks the GET /accounts and POST /groups/join extensions and only them', () => {
     expect(ENDPOINTS.filter((e) => e.extension).map((e) => [e.id, e.tool, e.method, e.path])).toEqual([
       ['X1', 'list_accounts', 'GET', '/accounts'],
+      ['X2', 'join_group', 'POST', '/groups/join'],
     ]);
   });
 });

@@ -29,7 +29,9 @@ beforeAll(async () => {
   const strangers = world.people.filter((p) => !connected.has(p.id) && !p.isOpenProfile && p.id !== friends[0]!.id);
   const post = world.posts.find((p) => p.visibility === 'PUBLIC' && p.canComment && p.comments.length > 0)!;
   const comment = post.comments[0]!;
-  const group = world.groups.find((g) => g.members.length > 3)!;
+  // A group of the account's own (group messaging needs both sides in it; private member lists need membership).
+  const group = world.groups.find((g) => view.groupIds.includes(g.groupId) && g.members.length > 3 && g.members.some((m) => !connected.has(m.personId)))!;
+  const notJoined = world.groups.find((g) => !view.groupIds.includes(g.groupId))!;
   const member = findPerson(world, group.members.find((m) => !connected.has(m.personId))!.personId)!;
   const direct = view.conversations.find((c) => c.kind === 'direct')!;
   const groupChat = view.conversations.find((c) => c.kind === 'group')!;
@@ -93,6 +95,7 @@ beforeAll(async () => {
   set('G5', { ...a, jobId: world.jobs[0]!.jobId });
   set('G6', { ...a, companyId: world.companies[0]!.companyId });
   set('G7', { ...a, groupId: group.groupId });
+  set('X2', { ...a, groupId: notJoined.groupId });
   set('G8', { ...a, keywords: 'london' });
 });
 

@@ -123,9 +123,19 @@ describe('errors of spec section 7', () => {
       success: false,
       error: {
         name: 'ZodError',
-        issues: [{ code: 'too_big', received: 'number', path: ['count'], message: expect.stringContaining('100') }],
+        issues: [{ code: 'too_big', expected: '<=100', received: 'number', path: ['count'], message: 'Too big: expected number to be <=100' }],
       },
     });
+    // count=0 names the bound too (spec 7: every issue carries expected where it means something).
+    const zero = await live.request('POST', '/search/people', { body: { keywords: 'data', count: 0 } });
+    expect(zero.status).toBe(400);
+    expect(zero.body.error.issues).toEqual([{ code: 'too_small', expected: '>=1', received: 'number', path: ['count'], message: 'Too small: expected number to be >=1' }]);
+    const badEnum = await live.request('POST', '/posts/react', { body: { postUrn: 'urn:li:activity:1', reactionType: 'WOW' } });
+    expect(badEnum.status).toBe(400);
+    expect(badEnum.body.error.issues[0]).toMatchObject({ code: 'invalid_value', expected: '"LIKE"|"PRAISE"|"APPRECIATION"|"EMPATHY"|"INTEREST"|"ENTERTAINMENT"', received: 'string', path: ['reactionType'] });
+    const tooLong = await live.request('POST', '/connect', { body: { profileId: 'x', message: 'y'.repeat(301) } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.issues[0]).toMatchObject({ code: 'too_big', expected: 'length <=300', path: ['message'] });
     const missing = await live.request('POST', '/search/posts/v2', { body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.error.issues).toEqual([

@@ -67,6 +67,7 @@ export const getPremiumStatus = endpoint({
   group: 'account',
   toolset: 'account',
   annotations: READ_NETWORK,
+  failureText: 'Failed to fetch premium status',
   description: 'Premium plan of an account; check before InMail or sales-navigation tools.',
   input: byId,
   output: PremiumStatusResponse,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { AccountIdOptional, IsoDate, SearchText, Start, list, pageSize, Text } from '../common.js';
-import { EventAttendeesPage, GroupDetailsResponse, GroupMemberList, GroupRole } from '../resources/groups.js';
+import { EventAttendeesPage, GroupDetailsResponse, GroupMemberList, GroupRole, JoinGroupResult } from '../resources/groups.js';
 import { ProfileDetails } from '../resources/profiles.js';
 import { OrganizationList } from '../resources/organizations.js';
-import { PROFILE_REF, READ_NETWORK } from './shared.js';
+import { PROFILE_REF, READ_NETWORK, SET_STATE } from './shared.js';
 
 /**
  * Spec 4.6 (F1-F4), the legacy group-members endpoint (F5), event attendees
@@ -143,6 +143,22 @@ export const getGroupDetails = endpoint({
   output: GroupDetailsResponse,
 });
 
+/** Extension (the spec has no join endpoint): membership is what makes group messaging (D12, B2 groupId) and private member lists possible. */
+export const joinGroup = endpoint({
+  id: 'X2',
+  tool: 'join_group',
+  title: 'Join a group',
+  method: 'POST',
+  path: '/groups/join',
+  group: 'write',
+  toolset: 'groups',
+  annotations: SET_STATE,
+  extension: true,
+  description: 'Joins a group: a public group at once; a private group after its managers approve (status PENDING until then).',
+  input: z.object({ accountId: AccountIdOptional, groupId: Text.describe('Group id or URL') }),
+  output: JoinGroupResult,
+});
+
 export const groupEndpoints = [
   listGroupMembers,
   listGroupMembersByUrl,
@@ -151,4 +167,5 @@ export const groupEndpoints = [
   listGroupMembersLegacy,
   listEventAttendees,
   getGroupDetails,
+  joinGroup,
 ] as const;

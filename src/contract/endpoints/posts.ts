@@ -191,6 +191,7 @@ export const searchPostsByAuthorRole = endpoint({
   quota: ['SEARCH_POSTS'],
   toolset: 'posts',
   annotations: READ_NETWORK,
+  failureText: 'Failed to search posts',
   description: 'Posts matching any of several keywords, optionally by author job titles and date range.',
   input: z.object({
     accountId: AccountIdOptional,
@@ -231,6 +232,7 @@ export const searchPosts = endpoint({
   quota: ['SEARCH_POSTS_V2'],
   toolset: 'posts',
   annotations: READ_NETWORK,
+  failureText: 'Failed to search posts',
   description: 'Preferred post search with filters, count up to 50; if it finds nothing in your region, use search_posts_v1.',
   input: z.object({
     accountId: AccountIdOptional,
@@ -268,6 +270,7 @@ export const searchPostsV1 = endpoint({
   quota: ['SEARCH_POSTS'],
   toolset: 'posts',
   annotations: READ_NETWORK,
+  failureText: 'Failed to search posts',
   description: 'Older post search; use when search_posts returns nothing.',
   input: z.object({
     accountId: AccountIdOptional,

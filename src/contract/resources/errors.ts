@@ -2,10 +2,16 @@ import { z } from 'zod';
 
 /** Error bodies of spec section 7. */
 
-/** Plain error: error text; most errors add success:false (the service always does). */
+/**
+ * Plain error: error text; most errors add success:false (the service always does).
+ * Extension: account-health refusals (ERROR account, temporary hold) add
+ * code ACCOUNT_UNAVAILABLE, and retryAt when the account is expected back.
+ */
 export const ErrorBody = z.object({
   error: z.string(),
   success: z.boolean().optional(),
+  code: z.string().optional(),
+  retryAt: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -13,7 +19,13 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const RateLimitErrorBody = z.object({
   error: z.string(),
   success: z.boolean(),
+  /** ACCOUNT_UNAVAILABLE when the account itself is on hold. */
+  code: z.string().optional(),
+  retryAt: z.string().optional(),
 });
+
+/** The machine code of account-health refusals (a cross-team agreement; the MCP side maps it to account_unavailable). */
+export const ACCOUNT_UNAVAILABLE_CODE = 'ACCOUNT_UNAVAILABLE';
 export type RateLimitErrorBody = z.infer<typeof RateLimitErrorBody>;
 
 export const ValidationIssueSchema = z.object({

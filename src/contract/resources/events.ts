@@ -9,7 +9,11 @@ export const WEBHOOK_EVENTS = [
   'post.commented',
   'profile.viewed',
   'lead.captured',
+  // Extension (not in the spec): an account's health status changed (hold, hold lifted, warm-up done).
+  'account.status_changed',
 ] as const;
+/** The extension event of account health (docs/webhooks.md). */
+export const ACCOUNT_STATUS_CHANGED = 'account.status_changed';
 export const WebhookEventName = z.enum(WEBHOOK_EVENTS);
 export type WebhookEventName = z.infer<typeof WebhookEventName>;
 

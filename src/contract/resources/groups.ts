@@ -36,8 +36,21 @@ export const GroupDetails = z.object({
   isPrivate: z.boolean(),
   admins: z.array(z.object({ name: z.string(), profileUrl: z.string() })),
   groupUrl: z.string(),
+  /** The acting account's membership (extension): MEMBER, PENDING (asked to join a private group) or NONE. */
+  membership: z.enum(['MEMBER', 'PENDING', 'NONE']).optional(),
 });
 export type GroupDetails = z.infer<typeof GroupDetails>;
+
+/** Answer of the join extension (X2). */
+export const JoinGroupResult = z.object({
+  success: z.boolean(),
+  groupId: z.string(),
+  /** MEMBER at once for a public group; PENDING for a private one until approved. */
+  status: z.enum(['MEMBER', 'PENDING']),
+  /** When a pending request is expected to be approved; null once a member. */
+  approvalExpectedAt: z.string().nullable(),
+});
+export type JoinGroupResult = z.infer<typeof JoinGroupResult>;
 
 export const EventAttendee = z.object({
   name: z.string(),

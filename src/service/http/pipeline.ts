@@ -13,6 +13,7 @@ import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/logger.js';
 import type { StoredAccount } from '../accounts/repo.js';
 import { AccountRepo } from '../accounts/repo.js';
+import type { HealthGate } from '../accounts/health-gate.js';
 import type { AuditLog } from '../audit/log.js';
 import { DomainError } from '../domain/context.js';
 import type { GovernContext, RequestGovernor } from '../governor.js';
@@ -44,6 +45,8 @@ export interface PipelineDeps {
   governor: RequestGovernor;
   idempotency: IdempotencyStore;
   audit: AuditLog;
+  /** Account health (ERROR, holds, the network's own 429); none: every account is healthy. */
+  health?: HealthGate;
   handlerFor(id: string): RouteHandler | undefined;
 }
 
@@ -74,6 +77,12 @@ export function endpointRoute(e: AnyEndpoint, deps: PipelineDeps) {
       const wanted = input.accountId;
       account = typeof wanted === 'string' ? accounts.find(userId, wanted) : accounts.defaultFor(userId);
       if (!account) return sendError(res, 404, ACCOUNT_NOT_FOUND);
+      if (deps.health?.settle(account.id)) account = accounts.find(userId, account.id) ?? account;
+      const unhealthy = deps.health?.check({ userId, account, endpoint: e, input });
+      if (unhealthy) {
+        res.set(unhealthy.headers).status(unhealthy.status).json(unhealthy.body);
+        return;
+      }
     }
 
     const requirement = requirementFor(e, input);

@@ -1,5 +1,5 @@
 import type { Db as Database } from '../store/sqlite.js';
-import type { QuotaRule } from '../../contract/quotas.js';
+import { QUOTA_RULES, type QuotaRule } from '../../contract/quotas.js';
 import type { QuotaReport } from '../../contract/resources/quota.js';
 import type { AnyEndpoint } from '../../contract/endpoint.js';
 import type { Clock } from '../../util/clock.js';
@@ -8,7 +8,7 @@ import type { GovernContext, GovernDecision, RequestGovernor } from '../governor
 import { quotaFeaturesFor } from '../../contract/index.js';
 import { hourlyPlanMessage, perMinuteMessage, quotaMessage } from './messages.js';
 import { QuotaLedger, requireRules, UnknownQuotaFeatureError, type UsageSource } from './quota-ledger.js';
-import { RateLimits, type MinuteState, type Plan } from './rate-limits.js';
+import { RateLimits, type HourState, type MinuteState, type Plan } from './rate-limits.js';
 import { Reservations } from './reservations.js';
 import { retryAfterSeconds, unixSeconds, windowSpan } from './windows.js';
 
@@ -25,6 +25,8 @@ export interface GovernorOptions {
   clock: Clock;
   /** Plan of a user; default standard for everyone. */
   planFor?: (userId: string) => Plan;
+  /** The limit a capped rule has for an account now (WARMUP ramps); default the rule's own limit. */
+  limitOf?: (accountId: string, rule: QuotaRule, now: number) => number;
   /** How long an admitted call holds its quota slot without commit or release. */
   reservationTtlMs?: number;
   logger?: Logger;
@@ -39,11 +41,15 @@ export interface LimitsGovernor extends RequestGovernor {
   recordUsage(accountId: string, feature: string, source: UsageSource): void;
   /** The (simulated) network answered 429 for a feature: limitReached for its rules in the current windows. */
   markNetworkLimitReached(accountId: string, feature: string): void;
+  /** X-RateLimit-* of a call's per-minute group now (the hourly plan limit for groups without one), counting nothing. */
+  rateHeaders(ctx: GovernContext): Record<string, string>;
 }
 
 interface Refusal {
   retryAt: number;
   message: string;
+  /** The hourly plan limit reports its own X-RateLimit-* (spec 8, second listing). */
+  hourly?: boolean;
 }
 
 /**
@@ -53,6 +59,7 @@ interface Refusal {
 export function createGovernor(options: GovernorOptions): LimitsGovernor {
   const { db, clock } = options;
   const planFor = options.planFor ?? (() => 'standard');
+  const limitOf = options.limitOf ?? ((_accountId: string, rule: QuotaRule) => rule.limit);
   const logger = options.logger ?? createLogger('limits');
   const rates = new RateLimits(db);
   const ledger = new QuotaLedger(db);
@@ -85,6 +92,14 @@ export function createGovernor(options: GovernorOptions): LimitsGovernor {
     };
   }
 
+  function hourHeaders(hour: HourState): Record<string, string> {
+    return {
+      'X-RateLimit-Limit': String(hour.limit),
+      'X-RateLimit-Remaining': String(Math.max(0, hour.limit - hour.count)),
+      'X-RateLimit-Reset': String(unixSeconds(hour.resetsAt)),
+    };
+  }
+
   const admit = (ctx: GovernContext): GovernDecision => {
     if (isExempt(ctx.endpoint)) return { ok: true, headers: {} };
     const now = clock.now();
@@ -99,16 +114,17 @@ export function createGovernor(options: GovernorOptions): LimitsGovernor {
       // so waiting Retry-After is enough for this call as far as we know now.
       const refusals: Refusal[] = [];
       for (const rule of rules) {
+        const limit = limitOf(ctx.accountId, rule, now);
         const used = ledger.used(ctx.accountId, rule, now);
         const inFlight = reservations.pending(ctx.accountId, rule, now);
-        if (used + inFlight < rule.limit) continue;
+        if (used + inFlight < limit) continue;
         const resetAt = windowSpan(rule.window, now).end;
         // Refused only because another call holds the last unit: it may yet fail and hand it back.
-        const retryAt = used < rule.limit ? Math.min(resetAt, now + 1000) : resetAt;
-        refusals.push({ retryAt, message: quotaMessage(rule.window, rule.feature, used, inFlight, rule.limit, resetAt) });
+        const retryAt = used < limit ? Math.min(resetAt, now + 1000) : resetAt;
+        refusals.push({ retryAt, message: quotaMessage(rule.window, rule.feature, used, inFlight, limit, resetAt) });
       }
       if (hour.count >= hour.limit) {
-        refusals.push({ retryAt: hour.resetsAt, message: hourlyPlanMessage(hour.limit, plan, retryAfterSeconds(hour.resetsAt, now)) });
+        refusals.push({ retryAt: hour.resetsAt, message: hourlyPlanMessage(hour.limit, plan, retryAfterSeconds(hour.resetsAt, now)), hourly: true });
       }
       if (minute && minute.count >= minute.limit) {
         refusals.push({
@@ -124,7 +140,9 @@ export function createGovernor(options: GovernorOptions): LimitsGovernor {
           status: 429,
           headers: {
             'Retry-After': String(retryAfterSeconds(binding.retryAt, now)),
-            ...minuteHeaders(minute, minute ? minute.limit - minute.count : 0),
+            // The limit that applied: the hourly one reports itself; the others the per-minute
+            // group (spec 8), or the hourly plan limit for a group without a per-minute limit.
+            ...(binding.hourly || !minute ? hourHeaders(hour) : minuteHeaders(minute, minute.limit - minute.count)),
           },
           body: { error: binding.message, success: false },
         };
@@ -154,8 +172,28 @@ export function createGovernor(options: GovernorOptions): LimitsGovernor {
       if (isExempt(ctx.endpoint)) return;
       reservations.drop(ctx, ctx.accountId, knownFeatures(ctx));
     },
-    quotaReport: (accountId) => ledger.report(accountId, clock.now()),
+    quotaReport(accountId) {
+      const now = clock.now();
+      const report = ledger.report(accountId, now);
+      if (!options.limitOf) return report;
+      // Capped rules report the limit the account has now (a WARMUP ramp lowers it).
+      const rules = new Map(QUOTA_RULES.map((r) => [`${r.feature}/${r.window}`, r]));
+      return {
+        ...report,
+        quotas: report.quotas.map((q) => {
+          const rule = rules.get(`${q.feature}/${q.window}`);
+          if (!rule?.capped) return q;
+          const limit = limitOf(accountId, rule, now);
+          return { ...q, limit, remaining: Math.max(0, limit - q.used) };
+        }),
+      };
+    },
     recordUsage: (accountId, feature, source) => ledger.spend(accountId, feature, source, clock.now()),
+    rateHeaders(ctx) {
+      const now = clock.now();
+      const minute = rates.minuteState(ctx.accountId, ctx.endpoint.group, now);
+      return minute ? minuteHeaders(minute, minute.limit - minute.count) : hourHeaders(rates.hourState(ctx.userId, planFor(ctx.userId), now));
+    },
     markNetworkLimitReached(accountId, feature) {
       const now = clock.now();
       db.transaction(() => {

@@ -1,6 +1,8 @@
+import { accountHealthMigrations } from '../accounts/health.js';
 import { accountsMigrations } from '../accounts/schema.js';
 import { auditMigrations } from '../audit/log.js';
 import { DOMAIN_MODULES } from '../domain/modules.js';
+import { simAccountsMigrations } from '../domain/sim-accounts.js';
 import { idempotencyMigrations } from '../idempotency/store.js';
 import { limitsMigrations } from '../limits/index.js';
 import { webhooksMigrations } from '../webhooks/index.js';
@@ -11,9 +13,11 @@ import type { Migration } from './migration.js';
 export const ALL_MIGRATIONS: readonly Migration[] = [
   ...metaMigrations,
   ...accountsMigrations,
+  ...accountHealthMigrations,
   ...limitsMigrations,
   ...webhooksMigrations,
   ...idempotencyMigrations,
   ...auditMigrations,
   ...DOMAIN_MODULES.flatMap((m) => m.migrations),
+  ...simAccountsMigrations,
 ];

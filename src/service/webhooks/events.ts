@@ -7,9 +7,10 @@ import { ACCOUNT_ID_PATTERN, IsoDateTime } from '../../contract/common.js';
  * our decisions, documented in docs/webhooks.md. Every data object carries
  * accountId so a customer with several connected accounts can route events.
  */
-import { WEBHOOK_EVENTS, WebhookEventName } from '../../contract/resources/events.js';
+import { ACCOUNT_STATUS_CHANGED, WEBHOOK_EVENTS, WebhookEventName } from '../../contract/resources/events.js';
+import { AccountStatusValue } from '../../contract/common.js';
 
-export { WEBHOOK_EVENTS, WebhookEventName };
+export { ACCOUNT_STATUS_CHANGED, WEBHOOK_EVENTS, WebhookEventName };
 
 /** Sent once, signed with the new secret, when an endpoint is saved. */
 export const VERIFICATION_EVENT = 'webhook.verification';
@@ -76,12 +77,23 @@ export const LeadCapturedData = z.object({
   note: z.string().nullable(),
 });
 
+/** Extension: an account's status changed on its own (hold after network 429s, hold lifted, warm-up complete). */
+export const AccountStatusChangedData = z.object({
+  accountId: AccountId,
+  status: AccountStatusValue,
+  previousStatus: AccountStatusValue,
+  reason: z.enum(['network_rate_limited', 'hold_lifted', 'warmup_complete']),
+  /** When a hold ends; null otherwise. */
+  until: IsoDateTime.nullable(),
+});
+
 export const EVENT_DATA_SCHEMAS = {
   'connection.accepted': ConnectionAcceptedData,
   'message.received': MessageReceivedData,
   'post.commented': PostCommentedData,
   'profile.viewed': ProfileViewedData,
   'lead.captured': LeadCapturedData,
+  'account.status_changed': AccountStatusChangedData,
 } as const satisfies Record<WebhookEventName, z.ZodType>;
 
 export type EventData<E extends WebhookEventName> = z.infer<(typeof EVENT_DATA_SCHEMAS)[E]>;

@@ -2,6 +2,7 @@
 export { webhooksMigrations, applyWebhooksMigrations } from './migrations.js';
 export {
   WEBHOOK_EVENTS,
+  ACCOUNT_STATUS_CHANGED,
   WebhookEventName,
   VERIFICATION_EVENT,
   TEST_EVENT,

@@ -146,6 +146,8 @@ export interface AccountViewData {
   invitationsReceived: ReceivedInvitation[];
   ssi: SsiScore;
   creatorMetrics: CreatorDashboardMetric[];
+  /** groupIds of the world groups the account belongs to (as a Member). */
+  groupIds: string[];
 }
 
 export interface AccountView extends AccountViewData {

@@ -42,7 +42,8 @@ const REACTIONS: readonly (readonly [ReactionType, number])[] = [
  * own random streams, so switching it leaves everything else as it was.
  */
 export function accountView(world: World, accountId: string, owner: AccountOwner): AccountView {
-  const stream = (part: string) => new Rand(world.seed, String(world.epochMs), 'account', accountId, part);
+  // Keyed by the generation anchor, not the epoch: every data directory gets the same view and ids.
+  const stream = (part: string) => new Rand(world.seed, String(world.anchorMs), 'account', accountId, part);
   const rand = stream('base');
   const index = indexOf(world);
   const epochMs = world.epochMs;
@@ -123,7 +124,7 @@ export function accountView(world: World, accountId: string, owner: AccountOwner
 
   // The account's own posts, engaged with mostly by its network.
   const audience = [...connectedPeople, ...rand.sample(strangers, 60)];
-  const ctx: PostContext = { rand, people: audience, ids, epochMs, actorOf: makeActorOf(audience) };
+  const ctx: PostContext = { rand, people: audience, ids, epochMs, idShiftMs: epochMs - world.anchorMs, actorOf: makeActorOf(audience) };
   const writer: Writer = { jobFunction: fn.key, skills: profile.skills, currentPosition: profile.currentPosition, location: profile.location };
   const posts: Post[] = Array.from({ length: rand.int(3, 20) }, () => {
     const at = epochMs - Math.floor(Math.pow(rand.next(), 1.5) * 120 * DAY_MS) - rand.int(1, 59) * MINUTE_MS;
@@ -135,6 +136,7 @@ export function accountView(world: World, accountId: string, owner: AccountOwner
   const invitationsReceived = invitations(rand, strangers, epochMs, ids);
   const ssi = ssiOf(rand, profile.industry, owner);
   const creatorMetrics = creatorMetricsOf(rand, posts, followers.length, profileVisitors, epochMs);
+  const groupIds = groupsOf(stream('groups'), world, profile);
 
   const data: AccountViewData = {
     accountId,
@@ -151,6 +153,7 @@ export function accountView(world: World, accountId: string, owner: AccountOwner
     invitationsReceived,
     ssi,
     creatorMetrics,
+    groupIds,
   };
   // degreeOf is not enumerable, so a view serializes (and hashes) as its data.
   Object.defineProperty(data, 'degreeOf', { value: degreeOf, enumerable: false });
@@ -303,7 +306,7 @@ function lastAt(c: Conversation): number {
 function ownEngagement(rand: Rand, world: World, self: Actor, epochMs: number, ids: Set<string>): { comments: OwnComment[]; reactions: OwnReaction[] } {
   const window = 20 * DAY_MS;
   const candidates = world.posts.filter((p) => p.createdAtMs > epochMs - window - 30 * DAY_MS && p.createdAtMs < epochMs - HOUR_MS && p.visibility === 'PUBLIC');
-  const ctx = { rand, ids };
+  const ctx = { rand, ids, idShiftMs: epochMs - world.anchorMs };
   const comments: OwnComment[] = [];
   for (let i = rand.int(15, 60); i > 0; i--) {
     const post = rand.pick(candidates.filter((p) => p.canComment));
@@ -375,6 +378,12 @@ function creatorMetricsOf(rand: Rand, posts: readonly Post[], followerCount: num
     card(viewers, 'Profile viewers · Past 90 days', rand.int(Math.floor(viewers / 2), viewers * 2 + 1), 'vs. prior 90 days'),
     card(rand.int(5, 400), 'Search appearances · Previous week', rand.int(5, 400), 'vs. week before'),
   ];
+}
+
+/** 3-8 groups: mostly of the owner's industry, public and private alike. */
+function groupsOf(rand: Rand, world: World, profile: OwnerProfile): string[] {
+  const near = world.groups.filter((g) => g.industry === profile.industry);
+  return dedupe([...rand.sample(near, rand.int(2, 5)), ...rand.sample(world.groups, rand.int(1, 3))], (g) => g.groupId).map((g) => g.groupId);
 }
 
 // ---------------------------------------------------------------- helpers

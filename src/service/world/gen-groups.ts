@@ -29,8 +29,10 @@ export function generateGroups(rand: Rand, count: number, people: readonly Perso
     const industry = rand.pick(INDUSTRIES.filter((x) => x.functions.includes(fn.key)).concat(INDUSTRIES.slice(0, 1)));
     const skill = rand.pick(fn.skills);
     const city = rand.pick(people).location.name.split(', ')[0] as string;
-    const name = uniqueValue(names, () =>
-      rand.pick([
+    // Large worlds run out of template names: after 50 draws a number tells twins apart.
+    let draws = 0;
+    const name = uniqueValue(names, () => {
+      const base = rand.pick([
         `${fn.department} Professionals Network`,
         `${skill} Community`,
         `${skill} Practitioners`,
@@ -40,8 +42,9 @@ export function generateGroups(rand: Rand, count: number, people: readonly Perso
         `${industry.name} Innovation Forum`,
         `${fn.titles[0]}s of ${city}`,
         `The ${skill} Exchange`,
-      ]),
-    );
+      ]);
+      return ++draws > 50 ? `${base} ${rand.int(2, 999)}` : base;
+    });
     const groupId = uniqueValue(ids, () => rand.digits(rand.int(6, 8)));
     const memberCount = rand.logNormal(2_500, 2, 3, 2_500_000);
     const createdAtMs = epochMs - rand.int(60, 15 * 365) * DAY_MS;

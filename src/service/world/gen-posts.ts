@@ -38,6 +38,8 @@ export interface PostContext {
   people: readonly Person[];
   ids: Set<string>;
   epochMs: number;
+  /** Time ids encode the generation frame: instant - idShiftMs (epochMs - anchorMs; 0 when generating the world). */
+  idShiftMs?: number;
   /** One frozen actor object per person, so large reaction lists share them. */
   actorOf: (p: Person) => Actor;
 }
@@ -99,9 +101,9 @@ interface PostExtras {
 
 export function makePost(ctx: PostContext, author: PostAuthor, createdAtMs: number, content: string, extras: PostExtras): Post {
   const { rand } = ctx;
-  const activityId = timeId(rand, createdAtMs, ctx.ids);
+  const activityId = timeId(rand, createdAtMs - (ctx.idShiftMs ?? 0), ctx.ids);
   const activityUrn = `urn:li:activity:${activityId}`;
-  const contentId = timeId(rand, createdAtMs, ctx.ids);
+  const contentId = timeId(rand, createdAtMs - (ctx.idShiftMs ?? 0), ctx.ids);
   const isShare = rand.chance(0.5);
   const isArticle = extras.article === true;
   const authorPersonId = author.type === 'person' ? author.personId : null;
@@ -167,8 +169,8 @@ export function generateComments(ctx: PostContext, post: Post, count: number, au
   return comments.sort((a, b) => a.createdAtMs - b.createdAtMs);
 }
 
-export function makeComment(ctx: Pick<PostContext, 'rand' | 'ids'>, post: Pick<Post, 'activityId'>, author: Actor, createdAtMs: number, content: string): Comment {
-  const commentId = timeId(ctx.rand, createdAtMs, ctx.ids);
+export function makeComment(ctx: Pick<PostContext, 'rand' | 'ids' | 'idShiftMs'>, post: Pick<Post, 'activityId'>, author: Actor, createdAtMs: number, content: string): Comment {
+  const commentId = timeId(ctx.rand, createdAtMs - (ctx.idShiftMs ?? 0), ctx.ids);
   return {
     commentId,
     commentUrn: `urn:li:comment:(activity:${post.activityId},${commentId})`,

@@ -51,7 +51,8 @@ export function countryWeights(): [string, number][] {
 /**
  * Every geoId that a location filter value covers: the place itself and all
  * places inside it. A value is a geoId, or a place name (matched on the short
- * or full name, case- and accent-insensitive). Unknown values cover nothing.
+ * or full name, or "City, Country" / "City, Region"; case- and accent-insensitive).
+ * Unknown values cover nothing.
  */
 export function expandLocations(geo: readonly GeoLocation[], values: readonly string[]): Set<string> {
   const roots = new Set<string>();
@@ -62,8 +63,11 @@ export function expandLocations(geo: readonly GeoLocation[], values: readonly st
       continue;
     }
     const n = normalize(value);
+    // "Paris, France": the first part names the place, the rest its region or country.
+    const [head, ...within] = n.split(/\s*,\s*/);
     for (const g of geo) {
       if (normalize(g.name) === n || normalize(g.fullName) === n) roots.add(g.geoId);
+      else if (within.length > 0 && normalize(g.name) === head && within.every((w) => ancestorNames(geo, g).has(w))) roots.add(g.geoId);
     }
   }
   const covered = new Set(roots);
@@ -72,6 +76,18 @@ export function expandLocations(geo: readonly GeoLocation[], values: readonly st
     for (const g of geo) if (g.parentGeoId && covered.has(g.parentGeoId)) covered.add(g.geoId);
   }
   return covered;
+}
+
+/** Normalized names of a place's region and country. */
+function ancestorNames(geo: readonly GeoLocation[], place: GeoLocation): Set<string> {
+  const names = new Set<string>();
+  for (let parent = place.parentGeoId; parent; ) {
+    const g = geo.find((x) => x.geoId === parent);
+    if (!g) break;
+    names.add(normalize(g.name));
+    parent = g.parentGeoId;
+  }
+  return names;
 }
 
 export interface GeoSearchFilter {

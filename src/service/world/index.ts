@@ -24,3 +24,4 @@ export {
 } from './catalog.js';
 export { NETWORK_ORIGIN } from './urls.js';
 export { normalize } from './text.js';
+export { hasPhrase, matchesKeywords } from './search-index.js';

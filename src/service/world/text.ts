@@ -10,13 +10,6 @@ export function normalize(text: string): string {
     .trim();
 }
 
-/** Search terms of a keyword string: normalized, split on non-word characters. */
-export function terms(keywords: string): string[] {
-  return normalize(keywords)
-    .split(/[^\p{L}\p{N}#+]+/u)
-    .filter((t) => t.length > 0);
-}
-
 /** ASCII URL slug. */
 export function slugify(text: string): string {
   return normalize(text)

@@ -298,7 +298,14 @@ export interface Post {
 
 export interface World {
   seed: string;
+  /** "Now" of the world: every timestamp sits relative to it. */
   epochMs: number;
+  /**
+   * The instant the world was generated at (the default anchor for every new
+   * data directory): contents and ids depend on (seed, people, anchorMs) only;
+   * timestamps are then moved by epochMs - anchorMs.
+   */
+  anchorMs: number;
   geo: GeoLocation[];
   people: Person[];
   companies: Company[];
@@ -311,8 +318,10 @@ export interface World {
 export interface WorldOptions {
   /** Number of people; default 3000. */
   people?: number;
-  /** Anchor of every timestamp; default 2026-01-05T00:00:00Z. */
+  /** "Now" of the world; default = anchorMs. */
   epochMs?: number;
+  /** Generation instant (contents and ids); default 2026-01-05T00:00:00Z for every data directory. */
+  anchorMs?: number;
 }
 
 // ---------------------------------------------------------------- paging

@@ -17,23 +17,8 @@ export interface WorldIndex {
   /** By activity id and by the numeric id of the share/ugcPost URN. */
   postByNumericId: Map<string, Post>;
   geoById: Map<string, GeoLocation>;
-  /** Normalized search text per id. */
-  personText: Map<string, PersonText>;
-  companyText: Map<string, string>;
-  jobText: Map<string, string>;
-  groupText: Map<string, string>;
-  postText: Map<string, string>;
   /** Index of each person in world.people (stable order for sorting). */
   personOrder: Map<string, number>;
-}
-
-export interface PersonText {
-  name: string;
-  title: string;
-  company: string;
-  /** name, headline, title and company together. */
-  all: string;
-  schools: string[];
 }
 
 const cache = new WeakMap<World, WorldIndex>();
@@ -50,7 +35,6 @@ export function indexOf(world: World): WorldIndex {
 function build(world: World): WorldIndex {
   const personById = new Map<string, Person>();
   const personByKey = new Map<string, Person>();
-  const personText = new Map<string, PersonText>();
   const personOrder = new Map<string, number>();
   world.people.forEach((p, i) => {
     personById.set(p.id, p);
@@ -60,42 +44,26 @@ function build(world: World): WorldIndex {
     personByKey.set(p.profileUrn.slice(p.profileUrn.lastIndexOf(':') + 1), p);
     personByKey.set(p.memberUrn, p);
     personByKey.set(p.memberId, p);
-    const name = normalize(`${p.firstName} ${p.lastName}`);
-    const title = normalize(p.currentPosition.title);
-    const company = normalize(p.currentPosition.companyName);
-    personText.set(p.id, {
-      name,
-      title,
-      company,
-      all: `${name} ${normalize(p.headline)} ${title} ${company}`,
-      schools: p.education.map((e) => normalize(e.school)),
-    });
   });
 
   const companyById = new Map<string, Company>();
   const companyByKey = new Map<string, Company>();
-  const companyText = new Map<string, string>();
   for (const c of world.companies) {
     companyById.set(c.companyId, c);
     companyByKey.set(c.companyId, c);
     companyByKey.set(c.universalName, c);
     companyByKey.set(c.entityUrn, c);
     companyByKey.set(normalize(c.name), c);
-    companyText.set(c.companyId, normalize(`${c.name} ${c.headline} ${c.industry} ${c.specialties.join(' ')} ${c.description}`));
   }
 
   const jobById = new Map(world.jobs.map((j) => [j.jobId, j]));
-  const jobText = new Map(world.jobs.map((j) => [j.jobId, normalize(`${j.title} ${j.companyName} ${j.skills.join(' ')} ${j.description}`)]));
   const groupById = new Map(world.groups.map((g) => [g.groupId, g]));
-  const groupText = new Map(world.groups.map((g) => [g.groupId, normalize(`${g.name} ${g.description}`)]));
 
   const postByNumericId = new Map<string, Post>();
-  const postText = new Map<string, string>();
   for (const p of world.posts) {
     postByNumericId.set(p.activityId, p);
     const contentUrn = p.shareUrn ?? p.ugcPostUrn;
     if (contentUrn) postByNumericId.set(contentUrn.slice(contentUrn.lastIndexOf(':') + 1), p);
-    postText.set(p.activityId, normalize(p.content));
   }
 
   return {
@@ -107,11 +75,6 @@ function build(world: World): WorldIndex {
     groupById,
     postByNumericId,
     geoById: new Map(world.geo.map((g) => [g.geoId, g])),
-    personText,
-    companyText,
-    jobText,
-    groupText,
-    postText,
     personOrder,
   };
 }

@@ -8,6 +8,7 @@ import { worldNetwork } from '../../../src/service/domain/world-network.js';
 
 export { worldNetwork };
 import type { Migration } from '../../../src/service/store/migration.js';
+import { simAccountsMigrations } from '../../../src/service/domain/sim-accounts.js';
 import { generateWorld, type World } from '../../../src/service/world/index.js';
 
 /**
@@ -91,7 +92,8 @@ export function createHarness(options: {
 } = {}): Harness {
   const db = openSqlite(':memory:');
   db.exec('PRAGMA foreign_keys = ON');
-  for (const m of [...(options.migrations ?? [])].sort((a, b) => a.id.localeCompare(b.id))) {
+  // The simulation's account registry is shared by every module.
+  for (const m of [...(options.migrations ?? []), ...simAccountsMigrations].sort((a, b) => a.id.localeCompare(b.id))) {
     if (typeof m.up === 'string') db.exec(m.up);
     else m.up(db);
   }

@@ -147,26 +147,22 @@ describe('hourly plan limit (per user, fixed UTC hour)', () => {
       expect(governor.admit(ctx(E.conversations, { accountId: i % 2 ? ACCOUNT_A : ACCOUNT_B })).ok).toBe(true);
       clock.advance(3000);
     }
-    // 1,000 calls at 0 … 2,997 s; now 00:50:00.
+    // 1,000 calls at 0 … 2,997 s; now 00:50:00. The hourly limit reports itself (spec 8, second listing).
+    const hourHeaders = { 'Retry-After': '600', 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': unix('2026-01-05T01:00:00.000Z') };
     expect(governor.admit(ctx(E.conversations))).toEqual({
       ok: false,
       status: 429,
-      headers: { 'Retry-After': '600' },
+      headers: hourHeaders,
       body: {
         error: 'Rate limit exceeded: hourly plan limit of 1000 requests per hour (standard plan) for this user; retry in 600 s',
         success: false,
       },
     });
-    // X-RateLimit-* still report the per-minute limit of the group.
+    // A group with a per-minute limit too: the headers report the limit that applied, the hourly one.
     expect(governor.admit(ctx(E.connect))).toEqual({
       ok: false,
       status: 429,
-      headers: {
-        'Retry-After': '600',
-        'X-RateLimit-Limit': '15',
-        'X-RateLimit-Remaining': '15',
-        'X-RateLimit-Reset': unix('2026-01-05T00:51:00.000Z'),
-      },
+      headers: hourHeaders,
       body: {
         error: 'Rate limit exceeded: hourly plan limit of 1000 requests per hour (standard plan) for this user; retry in 600 s',
         success: false,
@@ -190,7 +186,7 @@ describe('hourly plan limit (per user, fixed UTC hour)', () => {
     expect(governor.admit(ctx(E.conversations))).toEqual({
       ok: false,
       status: 429,
-      headers: { 'Retry-After': '600' },
+      headers: { 'Retry-After': '600', 'X-RateLimit-Limit': '10000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': unix('2026-01-05T01:00:00.000Z') },
       body: {
         error: 'Rate limit exceeded: hourly plan limit of 10000 requests per hour (enterprise plan) for this user; retry in 600 s',
         success: false,

@@ -11,12 +11,13 @@ const examples = {
   'post.commented': { accountId: ACCOUNT, postUrn: 'urn:li:activity:1', postUrl: 'https://network.example/posts/1', commentId: 'k1', commenter: person, text: 'Great post', commentedAt: at },
   'profile.viewed': { accountId: ACCOUNT, viewer: person, anonymous: false, viewedAt: at },
   'lead.captured': { accountId: ACCOUNT, source: 'message', profile: person, capturedAt: at, note: null },
+  'account.status_changed': { accountId: ACCOUNT, status: 'IN_USE', previousStatus: 'AVAILABLE', reason: 'network_rate_limited', until: at },
 } as const;
 
 describe('event payload schemas', () => {
-  it('covers exactly the five events of spec section 6', () => {
+  it('covers exactly the five events of spec section 6 and the account.status_changed extension', () => {
     expect(Object.keys(EVENT_DATA_SCHEMAS)).toEqual([...WEBHOOK_EVENTS]);
-    expect(WEBHOOK_EVENTS).toEqual(['connection.accepted', 'message.received', 'post.commented', 'profile.viewed', 'lead.captured']);
+    expect(WEBHOOK_EVENTS).toEqual(['connection.accepted', 'message.received', 'post.commented', 'profile.viewed', 'lead.captured', 'account.status_changed']);
   });
 
   it.each(WEBHOOK_EVENTS)('%s: the documented example is valid and accountId is required', (event) => {

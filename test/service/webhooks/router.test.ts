@@ -167,10 +167,11 @@ describe('POST /webhooks input validation', () => {
         issues: [
           {
             code: 'invalid_value',
+            expected: '"connection.accepted"|"message.received"|"post.commented"|"profile.viewed"|"lead.captured"|"account.status_changed"',
             path: ['events', '1'],
             received: 'string',
             message:
-              'Invalid option: expected one of "connection.accepted"|"message.received"|"post.commented"|"profile.viewed"|"lead.captured"',
+              'Invalid option: expected one of "connection.accepted"|"message.received"|"post.commented"|"profile.viewed"|"lead.captured"|"account.status_changed"',
           },
         ],
       },

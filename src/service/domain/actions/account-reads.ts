@@ -4,7 +4,6 @@ import { getSocialSellingIndex } from '../../../contract/endpoints/salesnav.js';
 import type { ProfileVisitor } from '../../../contract/resources/account.js';
 import { findPerson } from '../../world/index.js';
 import { DomainError, handle, type ActingAccount, type DomainDeps } from '../context.js';
-import { touchAccount } from './activity.js';
 import { sql } from './store.js';
 import { fullName } from './targets.js';
 
@@ -25,7 +24,6 @@ export function premiumTypeOf(a: ActingAccount): PremiumType {
 }
 
 export const premiumStatus = handle(getPremiumStatus, (deps, { account }) => {
-  touchAccount(deps, account);
   const premiumType = premiumTypeOf(account);
   return {
     success: true,
@@ -63,7 +61,6 @@ export function visitsWithin(deps: DomainDeps, account: ActingAccount, days: num
 }
 
 export const profileVisitors = handle(listProfileVisitors, (deps, { account, input }) => {
-  touchAccount(deps, account);
   const all = visitsWithin(deps, account, input.days);
   const page = all.slice(input.start, input.start + input.count);
   const world = deps.world();
@@ -103,7 +100,6 @@ export const SSI_NEEDS_SEAT = 'The social selling index requires an active sales
 export const socialSellingIndex = handle(getSocialSellingIndex, (deps, { account }) => {
   // The pipeline checks the entry's `requires` too; the handler never answers without a seat.
   if (!account.hasSalesNavigator) throw new DomainError(400, SSI_NEEDS_SEAT);
-  touchAccount(deps, account);
   const ssi = deps.view(account).ssi;
   return {
     success: true,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db as Database, Statement } from '../../store/sqlite.js';
+import { registerAccount, registeredAccount } from '../sim-accounts.js';
 import type { ActingAccount } from '../context.js';
 
 /** Typed access to the actions tables (see migrations.ts). */
@@ -45,9 +46,6 @@ const cache = new WeakMap<Database, Statements>();
 function prepare(db: Database) {
   const s = <T = unknown>(sql: string) => db.prepare(sql) as Statement<unknown[], T>;
   return {
-    account: s<{ snapshot: string }>('SELECT snapshot FROM actions_accounts WHERE account_id = ?'),
-    insertAccount: s('INSERT INTO actions_accounts (account_id, user_id, snapshot, first_seen_ms) VALUES (?, ?, ?, ?)'),
-    updateAccount: s('UPDATE actions_accounts SET user_id = ?, snapshot = ? WHERE account_id = ?'),
 
     pendingTo: s<InvitationRow>("SELECT * FROM actions_invitations WHERE account_id = ? AND person_id = ? AND status = 'pending'"),
     invitation: s<InvitationRow>('SELECT * FROM actions_invitations WHERE invitation_id = ?'),
@@ -105,21 +103,13 @@ export function sql(db: Database): Statements {
  * Records the account (owner, plan, user) so background activity can act for
  * it later. Returns true when the account was seen for the first time.
  */
+/** Records the account in the simulation's registry; true the first time. */
 export function rememberAccount(db: Database, account: ActingAccount, nowMs: number): boolean {
-  const s = sql(db);
-  const snapshot = JSON.stringify(account);
-  const row = s.account.get(account.id);
-  if (!row) {
-    s.insertAccount.run(account.id, account.userId, snapshot, nowMs);
-    return true;
-  }
-  if (row.snapshot !== snapshot) s.updateAccount.run(account.userId, snapshot, account.id);
-  return false;
+  return registerAccount(db, account, nowMs);
 }
 
 export function knownAccount(db: Database, accountId: string): ActingAccount | undefined {
-  const row = sql(db).account.get(accountId);
-  return row ? (JSON.parse(row.snapshot) as ActingAccount) : undefined;
+  return registeredAccount(db, accountId)?.account;
 }
 
 export function schedule(db: Database, accountId: string, kind: DueKind, ref: string, dueAtMs: number, payload: object): void {

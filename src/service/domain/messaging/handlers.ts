@@ -53,12 +53,10 @@ export const conversations = handle(listConversations, (deps, { account, input }
 
 export const recent = handle(listRecentMessages, (deps, { account, input }) => {
   const world = deps.world();
-  const words = input.keywords ? W.normalize(input.keywords).split(/\s+/).filter(Boolean) : [];
   const list = inbox(deps, account).filter((c) => {
     if (input.unreadOnly && !c.messages.some((m) => !m.read)) return false;
-    if (!words.length) return true;
-    const text = W.normalize([...participantsOf(world, c).map((p) => p.name), ...c.messages.map((m) => m.text)].join(' '));
-    return words.every((w) => text.includes(w));
+    if (!input.keywords) return true;
+    return W.matchesKeywords([...participantsOf(world, c).map((p) => p.name), ...c.messages.map((m) => m.text)].join(' | '), input.keywords);
   });
   return conversationPage(deps, account, list, input.start, input.limit);
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { membershipOf } from '../groups/index.js';
 import type { PremiumType } from '../../../contract/index.js';
 import * as W from '../../world/index.js';
 import { DomainError, type ActingAccount, type DomainDeps } from '../context.js';
@@ -120,10 +121,18 @@ export function sendMessage(deps: DomainDeps, account: ActingAccount, req: SendR
         }
         inMail = true;
       } else if (req.groupId !== undefined) {
+        // Group context: both sides must be members; otherwise the 1st-degree rule stands.
         const group = W.findGroup(world, req.groupId);
         if (!group) throw new DomainError(404, `Group not found: ${req.groupId}`);
+        const own = membershipOf(deps, account, group);
+        if (own !== 'MEMBER') {
+          throw new DomainError(
+            403,
+            `${name} is not a 1st-degree connection, and this account is not a member of group ${group.name} (${group.groupId})${own === 'PENDING' ? ': its request to join is still pending' : ''}; group messaging needs both sides in the group (join_group, POST /groups/join)`,
+          );
+        }
         if (!group.members.some((m) => m.personId === person.id)) {
-          throw new DomainError(403, `${name} is not a member of group ${group.name}; group messaging reaches members only`);
+          throw new DomainError(403, `${name} is not a 1st-degree connection and not a member of group ${group.name} (${group.groupId}); group messaging reaches members only`);
         }
       } else if (!person.isOpenProfile) {
         throw new DomainError(

@@ -16,7 +16,7 @@ import {
   searchPostsByAuthorRole,
   searchPostsV1,
 } from '../../../contract/endpoints/posts.js';
-import type { AnyEndpoint } from '../../../contract/index.js';
+import { isWrite, type AnyEndpoint } from '../../../contract/index.js';
 import { handle, type DomainCall, type DomainDeps, type DomainHandler, type DomainModule } from '../context.js';
 import { trackAccount } from './accounts.js';
 import { activity, commentHistory, reactionHistory } from './history.js';
@@ -28,13 +28,15 @@ import { comment, doRepost, like, react, reply } from './writes.js';
 
 /**
  * Posts, engagement and the account's own activity history: E1-E13, B5, A4-A6.
- * Every handler first remembers the account, so runDue can simulate comments
- * on its posts (the module is given no account list).
+ * Writes register the account in the simulation's registry (reads do not: every
+ * account is announced through onAccount on the first activity run), so runDue
+ * can simulate comments on its posts.
  */
 function tracked<E extends AnyEndpoint>(
   entry: E,
   fn: (deps: DomainDeps, call: DomainCall<z.output<E['input']>>) => z.input<E['output']>,
 ): [string, DomainHandler] {
+  if (!isWrite(entry)) return handle(entry, fn);
   return handle(entry, (deps, call) => {
     trackAccount(deps.db, call.account, deps.clock.now());
     return fn(deps, call);

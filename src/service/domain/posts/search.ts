@@ -1,7 +1,6 @@
 import type { searchPosts as searchPostsV2Entry, searchPostsByAuthorRole, searchPostsV1 } from '../../../contract/endpoints/posts.js';
 import type { Post, PostContentType, PostSearchFilter } from '../../world/index.js';
-import { DATE_RANGE_MS, contentTypeOf, findCompany, findPerson, normalize, pageOf, searchPosts } from '../../world/index.js';
-import { terms } from '../../world/text.js';
+import { DATE_RANGE_MS, contentTypeOf, findCompany, findPerson, hasPhrase, matchesKeywords, pageOf, searchPosts } from '../../world/index.js';
 import type { ActingAccount, DomainDeps } from '../context.js';
 import { renderSearchItem } from './render.js';
 import type { AnswerOf, CallOf } from './types.js';
@@ -91,7 +90,7 @@ export function searchV2(deps: DomainDeps, { account, input }: CallOf<typeof sea
     hits = [...own, ...hits];
     if (sortBy === 'recency') hits.sort((a, b) => b.createdAtMs - a.createdAtMs || a.activityId.localeCompare(b.activityId));
   }
-  if (mentions) hits = hits.filter((p) => mentions.some((m) => normalize(p.content).includes(m)));
+  if (mentions) hits = hits.filter((p) => mentions.some((m) => hasPhrase(p.content, m)));
   const page = pageOf(hits, { start: input.start, count: input.count });
   return answer(deps, account, page.items, page.total);
 }
@@ -105,11 +104,11 @@ function mentionTexts(deps: DomainDeps, f: V2Filters): string[] | null {
   const names: string[] = [];
   for (const m of members) {
     const p = findPerson(world, m);
-    if (p) names.push(normalize(`${p.firstName} ${p.lastName}`));
+    if (p) names.push(`${p.firstName} ${p.lastName}`);
   }
   for (const o of orgs) {
     const c = findCompany(world, o);
-    if (c) names.push(normalize(c.name));
+    if (c) names.push(c.name);
   }
   return names;
 }
@@ -117,14 +116,12 @@ function mentionTexts(deps: DomainDeps, f: V2Filters): string[] | null {
 /** The account's own posts under the same filters, judged against its own profile as the author. */
 function ownPostMatches(deps: DomainDeps, account: ActingAccount, p: Post, filter: PostSearchFilter, now: number): boolean {
   if (p.createdAtMs > now) return false;
-  const text = normalize(p.content);
-  const words = terms(typeof filter.keywords === 'string' ? filter.keywords : '');
-  if (!words.every((w) => text.includes(w))) return false;
+  if (typeof filter.keywords === 'string' && !matchesKeywords(p.content, filter.keywords)) return false;
   if (filter.dateRange && p.createdAtMs < now - DATE_RANGE_MS[filter.dateRange]) return false;
   if (filter.contentTypes && !filter.contentTypes.includes(contentTypeOf(p))) return false;
   if (filter.fromOrganizations) return false;
   const profile = deps.view(account).profile;
-  const anyIn = (value: string, wanted: readonly string[]) => wanted.some((w) => normalize(value).includes(normalize(w)));
+  const anyIn = (value: string, wanted: readonly string[]) => wanted.some((w) => hasPhrase(value, w));
   if (filter.fromMembers && !filter.fromMembers.some((m) => m.toLowerCase() === account.publicId.toLowerCase() || m === profile.profileUrn)) return false;
   if (filter.authorJobTitles && !anyIn(profile.currentPosition.title, filter.authorJobTitles)) return false;
   if (filter.authorCompanies && !filter.authorCompanies.includes(profile.currentPosition.companyId) && !anyIn(profile.currentPosition.companyName, filter.authorCompanies)) return false;

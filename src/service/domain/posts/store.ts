@@ -94,13 +94,12 @@ function statements(db: Database) {
       SELECT (SELECT COUNT(*) FROM posts_comments WHERE account_id = ? AND author_kind = 'account' AND origin = 'api'
                 AND created_at_ms >= ? AND created_at_ms < ?)
            + (SELECT COUNT(*) FROM posts_reposts WHERE account_id = ? AND reposted_at_ms >= ? AND reposted_at_ms < ?) AS n`),
-    trackedAccount: s<[string]>('SELECT * FROM posts_accounts WHERE account_id = ?'),
-    trackedAccounts: s('SELECT * FROM posts_accounts ORDER BY account_id'),
-    insertTracked: s(`
-      INSERT INTO posts_accounts (account_id, snapshot, first_seen_ms, sim_cursor_ms)
-      VALUES (@account_id, @snapshot, @first_seen_ms, @sim_cursor_ms)`),
-    updateSnapshot: s<[string, string]>('UPDATE posts_accounts SET snapshot = ? WHERE account_id = ?'),
-    setCursor: s<[number, string]>('UPDATE posts_accounts SET sim_cursor_ms = ? WHERE account_id = ?'),
+    /** Accounts of the simulation registry whose posts the simulation follows, with its cursor. */
+    trackedAccounts: s(`
+      SELECT a.account_id, a.snapshot, a.first_seen_ms, c.cursor_ms AS sim_cursor_ms
+      FROM posts_sim_cursors c JOIN sim_accounts a ON a.account_id = c.account_id ORDER BY a.account_id`),
+    insertCursor: s<[string, number]>('INSERT OR IGNORE INTO posts_sim_cursors (account_id, cursor_ms) VALUES (?, ?)'),
+    setCursor: s<[number, string]>('UPDATE posts_sim_cursors SET cursor_ms = ? WHERE account_id = ?'),
     insertDue: s(`
       INSERT OR IGNORE INTO posts_sim_due (due_id, account_id, person_id, due_at_ms)
       VALUES (@due_id, @account_id, @person_id, @due_at_ms)`),

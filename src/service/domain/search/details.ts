@@ -1,4 +1,5 @@
 import { getCompanyDetails, getJobDetails } from '../../../contract/endpoints/search.js';
+import { membershipOf } from '../groups/index.js';
 import { getGroupDetails, getProfile, listOrganizations } from '../../../contract/endpoints/groups.js';
 import * as W from '../../world/index.js';
 import { DomainError, handle } from '../context.js';
@@ -67,7 +68,7 @@ const ACTIVITY_LABEL: Record<W.GroupActivityLevel, string> = {
   low: 'Low activity',
 };
 
-export const group = handle(getGroupDetails, (deps, { input }) => {
+export const group = handle(getGroupDetails, (deps, { account, input }) => {
   const world = deps.world();
   const g = W.findGroup(world, input.groupId);
   if (!g) throw new DomainError(404, `Group not found: ${input.groupId}`);
@@ -86,6 +87,7 @@ export const group = handle(getGroupDetails, (deps, { input }) => {
         return p ? [{ name: `${p.firstName} ${p.lastName}`, profileUrl: p.profileUrl }] : [];
       }),
       groupUrl: g.groupUrl,
+      membership: membershipOf(deps, account, g),
     },
   };
 });

@@ -1,4 +1,5 @@
 import { listEventAttendees, listGroupMembers, listGroupMembersByUrl, listGroupMembersLegacy } from '../../../contract/endpoints/groups.js';
+import { assertMayListMembers, groupOrThrow } from '../groups/index.js';
 import * as W from '../../world/index.js';
 import { unit } from '../actions/simulation.js';
 import { DomainError, handle, type DomainDeps } from '../context.js';
@@ -6,11 +7,6 @@ import { memberResult } from './map.js';
 
 /** F1, F2, F5 (group members) and F6 (event attendees). */
 
-function groupOrThrow(world: W.World, ref: string, field: string): W.Group {
-  const g = W.findGroup(world, ref);
-  if (!g) throw new DomainError(404, `Group not found (${field}): ${ref}`);
-  return g;
-}
 
 function membersPage(
   deps: DomainDeps,
@@ -20,21 +16,21 @@ function membersPage(
   count: number,
 ) {
   const world = deps.world();
-  const words = filter.keywords ? W.normalize(filter.keywords).split(/\s+/).filter(Boolean) : [];
   const rows = group.members.flatMap((m) => {
     if (filter.roles && !filter.roles.includes(m.role)) return [];
     if (filter.joinedAfterMs !== undefined && m.joinedAtMs <= filter.joinedAfterMs) return [];
     const p = W.findPerson(world, m.personId);
     if (!p) return [];
-    if (words.length && !words.every((w) => W.normalize(`${p.firstName} ${p.lastName} ${p.headline}`).includes(w))) return [];
+    if (filter.keywords && !W.matchesKeywords(`${p.firstName} ${p.lastName} | ${p.headline}`, filter.keywords)) return [];
     return [memberResult(m, p)];
   });
   const page = W.pageOf(rows, { start, count });
   return { success: true, members: page.items, hasMore: page.hasMore };
 }
 
-export const members = handle(listGroupMembers, (deps, { input }) => {
+export const members = handle(listGroupMembers, (deps, { account, input }) => {
   const g = groupOrThrow(deps.world(), input.groupId, 'groupId');
+  assertMayListMembers(deps, account, g);
   const f = input.filters ?? {};
   return membersPage(
     deps,
@@ -45,16 +41,18 @@ export const members = handle(listGroupMembers, (deps, { input }) => {
   );
 });
 
-export const membersByUrl = handle(listGroupMembersByUrl, (deps, { input }) => {
+export const membersByUrl = handle(listGroupMembersByUrl, (deps, { account, input }) => {
   if (!/\/groups\/[^/?#]+/.test(input.groupUrl)) throw new DomainError(400, `groupUrl: not a group URL (…/groups/<id>): "${input.groupUrl}"`);
   const g = groupOrThrow(deps.world(), input.groupUrl, 'groupUrl');
+  assertMayListMembers(deps, account, g);
   return membersPage(deps, g, {}, input.start, input.count);
 });
 
 const STATUS_ROLE: Record<'OWNER' | 'MANAGER' | 'MEMBER', W.GroupRole> = { OWNER: 'Owner', MANAGER: 'Manager', MEMBER: 'Member' };
 
-export const membersLegacy = handle(listGroupMembersLegacy, (deps, { input }) => {
+export const membersLegacy = handle(listGroupMembersLegacy, (deps, { account, input }) => {
   const g = groupOrThrow(deps.world(), input.group, 'group');
+  assertMayListMembers(deps, account, g);
   return membersPage(
     deps,
     g,

@@ -102,7 +102,7 @@ export const people = handle(searchPeople, (deps, { account, input }) => {
     deps.world(),
     {
       ...(keywords ? { keywords } : {}),
-      ...(f.name ? { keywords: [keywords, f.name].filter(Boolean).join(' ') } : {}),
+      ...(f.name ? { name: f.name } : {}),
       ...(title ? { titles: [title] } : {}),
       ...(f.company ? { companies: [f.company] } : {}),
       ...(f.school ? { schools: [f.school] } : {}),

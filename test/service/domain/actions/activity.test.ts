@@ -40,7 +40,7 @@ describe('profile views', () => {
   it('arrive on the ambient schedule once the account is known, as events and in A8', () => {
     const h = actionsHarness();
     const t0 = h.clock.now();
-    h.call(actionsModule, 'A3', me, { accountId: me.id });
+    actionsModule.onAccount!(h.deps, me); // the service announces every account on its first activity run
     const expected = ambientUntil(t0, t0 + 3 * DAY);
     expect(expected.length).toBeGreaterThan(10);
     expect(expected.some((v) => v.personId === null)).toBe(true);
@@ -99,7 +99,7 @@ describe('profile views', () => {
   it('replays at most a week of ambient views after a long downtime', () => {
     const h = actionsHarness();
     const t0 = h.clock.now();
-    h.call(actionsModule, 'A3', me, { accountId: me.id });
+    actionsModule.onAccount!(h.deps, me); // the service announces every account on its first activity run
     h.clock.set(t0 + 60 * DAY);
     actionsModule.runDue!(h.deps, h.clock.now());
     const at = eventsOf(h, 'profile.viewed').map((e) => Date.parse(e.data.viewedAt as string));
@@ -144,7 +144,7 @@ describe('leads', () => {
   it('some named visitors become leads, as the model says', () => {
     const h = actionsHarness();
     const t0 = h.clock.now();
-    h.call(actionsModule, 'A3', me, { accountId: me.id });
+    actionsModule.onAccount!(h.deps, me); // the service announces every account on its first activity run
     const until = t0 + 7 * DAY;
     const expected = ambientUntil(t0, until)
       .filter((v) => v.personId !== null)

@@ -6,6 +6,7 @@ import { DomainError, type ActingAccount, type DomainCall, type DomainDeps } fro
 import { ManualClock } from '../../../../src/util/clock.js';
 import { createLogger } from '../../../../src/util/logger.js';
 import { type Person } from '../../../../src/service/world/index.js';
+import { simAccountsMigrations } from '../../../../src/service/domain/sim-accounts.js';
 import { createHarness, testWorld, type EmittedEvent, type Harness } from '../harness.js';
 
 /** The harness with this module's tables and its overlay-aware network wired in, as the service wires it. */
@@ -47,7 +48,7 @@ export interface FileHarness {
 export function openFileHarness(file: string, now: number): FileHarness {
   const db = openSqlite(file);
   db.exec('PRAGMA journal_mode = WAL');
-  for (const m of actionsModule.migrations) {
+  for (const m of [...actionsModule.migrations, ...simAccountsMigrations]) {
     if (typeof m.up === 'string') db.exec(m.up);
     else m.up(db);
   }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messagingModule } from '../../../../src/service/domain/messaging/index.js';
 import { messagingMigrations } from '../../../../src/service/domain/messaging/store.js';
+import { groupsMigrations } from '../../../../src/service/domain/groups/index.js';
 import { findPerson, type Person } from '../../../../src/service/world/index.js';
 import { ACCOUNTS, createHarness, testWorld } from '../harness.js';
 
 const world = testWorld();
 const setup = () => {
-  const h = createHarness({ migrations: messagingMigrations });
+  const h = createHarness({ migrations: [...messagingMigrations, ...groupsMigrations] });
   const call = <T = any>(id: string, input: Record<string, unknown>, account = ACCOUNTS.free): T => h.call<T>(messagingModule, id, account, input);
   return { h, call };
 };
@@ -114,11 +115,16 @@ describe('group conversations', () => {
     const conversations = call('C5', { count: 100 }).conversations;
     const direct = conversations.find((c: { participants: unknown[] }) => c.participants.length === 1);
     expect(() => call('D7', { conversationId: direct.conversationId, message: 'x' })).toThrow(/is not a group conversation/);
-    const group = world.groups.find((g) => g.members.some((m) => h.deps.network.degreeOf(ACCOUNTS.free, m.personId) === 3 && !findPerson(world, m.personId)!.isOpenProfile))!;
-    const member = findPerson(world, group.members.find((m) => h.deps.network.degreeOf(ACCOUNTS.free, m.personId) === 3 && !findPerson(world, m.personId)!.isOpenProfile)!.personId)!;
+    // D12 needs both sides in the group: a group of the account's own (from its view) with a stranger in it.
+    const stranger = (g: (typeof world.groups)[number]) => g.members.find((m) => h.deps.network.degreeOf(ACCOUNTS.free, m.personId) === 3 && !findPerson(world, m.personId)!.isOpenProfile);
+    const own = new Set(h.deps.view(ACCOUNTS.free).groupIds);
+    const group = world.groups.find((g) => own.has(g.groupId) && stranger(g))!;
+    const member = findPerson(world, stranger(group)!.personId)!;
     expect(call('D12', { recipientProfileId: member.profileId, groupId: group.groupId, message: 'fellow member' }).success).toBe(true);
     const outsider = world.people.find((p) => !group.members.some((m) => m.personId === p.id) && h.deps.network.degreeOf(ACCOUNTS.free, p.id) === 3 && !p.isOpenProfile)!;
-    expect(() => call('D12', { recipientProfileId: outsider.profileId, groupId: group.groupId, message: 'x' })).toThrow(/is not a member of group/);
+    expect(() => call('D12', { recipientProfileId: outsider.profileId, groupId: group.groupId, message: 'x' })).toThrow(
+      `${outsider.firstName} ${outsider.lastName} is not a 1st-degree connection and not a member of group ${group.name} (${group.groupId}); group messaging reaches members only`,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { openSqlite, type Db } from '../../../../src/service/store/sqlite.js';
+import { simAccountsMigrations } from '../../../../src/service/domain/sim-accounts.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ function callOn<T>(deps: DomainDeps, id: string, account: ActingAccount, input: 
 function openFileDb(path: string, fresh: boolean): Db {
   const db = openSqlite(path);
   db.exec('PRAGMA journal_mode = WAL');
-  if (fresh) for (const m of postsModule.migrations) db.exec(m.up as string);
+  if (fresh) for (const m of [...postsModule.migrations, ...simAccountsMigrations]) typeof m.up === 'string' ? db.exec(m.up) : m.up(db);
   return db;
 }
 
@@ -42,7 +43,7 @@ afterEach(() => {
 describe('simulated comments on the account’s own posts (runDue)', () => {
   it('each simulated comment shows in E6 and raises post.commented exactly once, with schema-valid data', () => {
     const h = postsHarness();
-    h.run('E2', me, { profileId: me.publicId });
+    postsModule.onAccount!(h.deps, me); // announced as the service does on its first activity run
     h.run('E4', me, { postUrn: publicPersonPosts()[0]!.activityUrn, commentText: 'Thoughtful as always' });
     h.clock.advance(72 * HOUR);
     postsModule.runDue!(h.deps, h.clock.now());
@@ -81,7 +82,7 @@ describe('simulated comments on the account’s own posts (runDue)', () => {
   it('the schedule is deterministic: two services with the same world and actions emit the same events', () => {
     const runOnce = () => {
       const h = postsHarness();
-      h.run('E2', me, { profileId: me.publicId });
+      postsModule.onAccount!(h.deps, me); // announced as the service does on its first activity run
       for (let i = 0; i < 4; i++) {
         h.clock.advance(12 * HOUR);
         postsModule.runDue!(h.deps, h.clock.now());
@@ -96,8 +97,8 @@ describe('simulated comments on the account’s own posts (runDue)', () => {
   it('activity draws attention: after reposts and comments, more people comment', () => {
     const quiet = postsHarness();
     const busy = postsHarness();
-    quiet.run('E2', me, { profileId: me.publicId });
-    busy.run('E2', me, { profileId: me.publicId });
+    postsModule.onAccount!(quiet.deps, me); // announced as the service does on its first activity run
+    postsModule.onAccount!(busy.deps, me); // announced as the service does on its first activity run
     for (const p of publicPersonPosts().slice(30, 33)) busy.run('E8', me, { postUrn: p.activityUrn });
     for (const h of [quiet, busy]) {
       h.clock.advance(48 * HOUR);
@@ -134,7 +135,7 @@ describe('simulated comments on the account’s own posts (runDue)', () => {
     const file = join(dir, 'service.db');
 
     const straight = postsHarness();
-    straight.run('E2', me, { profileId: me.publicId });
+    postsModule.onAccount!(straight.deps, me); // announced as the service does on its first activity run
     straight.run('E8', me, { postUrn: publicPersonPosts()[40]!.activityUrn });
     straight.clock.advance(60 * HOUR);
     postsModule.runDue!(straight.deps, straight.clock.now());

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { searchModule } from '../../../../src/service/domain/search/index.js';
 import { DomainError } from '../../../../src/service/domain/context.js';
 import { COMPANY_SIZES, findPerson, type World } from '../../../../src/service/world/index.js';
+import { groupsMigrations } from '../../../../src/service/domain/groups/index.js';
 import { ACCOUNTS, createHarness, testWorld } from '../harness.js';
 
-const h = createHarness();
+const h = createHarness({ migrations: groupsMigrations });
 const call = <T = any>(id: string, input: Record<string, unknown>, account = ACCOUNTS.free): T => h.call<T>(searchModule, id, account, input);
 const world: World = testWorld();
 
