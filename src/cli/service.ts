@@ -15,7 +15,9 @@ Options:
   --host HOST       Address to bind (default: 127.0.0.1)
   --data-dir DIR    Data directory (default: ${defaultDataDir()}; env OUTREACH_DATA_DIR)
   --seed S          World seed, fixed at the first start of a data directory (default: outreach)
-  --api-key KEY     Accept this key for the demo user (stored as a hash only)
+  --api-key KEY     The start-up key of the demo user (env OUTREACH_API_KEY; stored as a
+                    hash only). It replaces the key the previous start installed, which
+                    is revoked; with no key, the demo key is the start-up key.
   --time-scale N    Run simulated activity N times faster than real time (default: 1)
   -h, --help        Show this help
 `;
@@ -43,6 +45,8 @@ export async function run(argv: string[]): Promise<void> {
   const scale = values['time-scale'] === undefined ? 1 : Number(values['time-scale']);
   if (!(scale > 0)) throw new Error(`--time-scale: expected a number > 0, got "${values['time-scale']}"`);
   const logger = createLogger('service');
+  // The start-up key: the flag, else the environment; with neither, the demo key.
+  const apiKey = values['api-key'] ?? (process.env.OUTREACH_API_KEY || undefined);
   const { startService } = await import('../service/index.js');
   const running = await startService({
     port,
@@ -51,7 +55,7 @@ export async function run(argv: string[]): Promise<void> {
     clock: scaledClock(scale, systemClock),
     logger,
     ...(values.seed !== undefined ? { seed: values.seed } : {}),
-    ...(values['api-key'] !== undefined ? { apiKey: values['api-key'] } : {}),
+    ...(apiKey !== undefined ? { apiKey } : {}),
   });
   onShutdown(() => running.close(), logger);
   logger.info({ baseUrl: running.baseUrl }, 'service ready');

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../util/clock.js';
 import { defaultDataDir } from '../util/data-dir.js';
+import { respondToClientError } from '../util/http-client-error.js';
 import type { Logger } from '../util/logger.js';
 import { createService, type Service, type ServiceOptions } from './service.js';
 
@@ -46,6 +47,8 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     await service.close();
     throw err;
   });
+  // Requests Node's parser refuses (bad request line, headers or URL over the limit) get JSON too.
+  server.on('clientError', respondToClientError);
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
