@@ -28,7 +28,10 @@ export interface ServiceOptions {
   dataDir: string;
   /** World seed; fixed at first start of a data directory. */
   seed?: string;
-  /** The demo user's key to accept (stored as a hash); default: the installation's demo JWT. */
+  /**
+   * The start-up key of the demo user (stored as a hash); default: the
+   * installation's demo JWT. Either way it revokes the one the previous start installed.
+   */
   apiKey?: string;
   clock?: Clock;
   logger?: Logger;
@@ -68,8 +71,14 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const epochMs = Number(ensureMeta(db, 'world_epoch', () => String(clock.now())));
   seedDemoTenant(db, clock.now());
 
-  const keys = new KeyStore(db);
-  const apiKey = await keys.demoKey(DEMO_USER_ID, clock.now(), opts.apiKey);
+  const keys = new KeyStore(db, () => clock.now());
+  let apiKey: string;
+  try {
+    apiKey = await keys.startupKey(DEMO_USER_ID, clock.now(), opts.apiKey);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   const accounts = new AccountRepo(db);
   const governor = createGovernor({ db, clock, planFor: (userId) => accounts.planOf(userId), logger });
 
