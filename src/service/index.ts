@@ -16,6 +16,7 @@ export interface StartServiceOptions {
   seed?: string;
   apiKey?: string;
   clock?: Clock;
+  timeScale?: number;
   logger?: Logger;
   onEvent?: ServiceOptions['onEvent'];
   activityIntervalMs?: number;
@@ -35,6 +36,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
     ...(opts.apiKey !== undefined ? { apiKey: opts.apiKey } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.timeScale !== undefined ? { timeScale: opts.timeScale } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
     ...(opts.activityIntervalMs !== undefined ? { activityIntervalMs: opts.activityIntervalMs } : {}),

@@ -20,6 +20,7 @@ import { ALL_MIGRATIONS } from './store/schema.js';
 import { ensureMeta, openDatabase, runMigrations, type Db } from './store/db.js';
 import { WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
 import { generateWorld, type World } from './world/index.js';
+import { resumeSimulatedClock } from './sim-clock.js';
 
 export const DEFAULT_SEED = 'outreach';
 
@@ -33,7 +34,14 @@ export interface ServiceOptions {
    * installation's demo JWT. Either way it revokes the one the previous start installed.
    */
   apiKey?: string;
+  /** The clock; with timeScale, the real clock simulated time runs on. */
   clock?: Clock;
+  /**
+   * Simulated time runs this many times faster than the clock (--time-scale),
+   * resuming where the previous run on this data directory left it. Network
+   * timeouts and webhook retry delays stay real time.
+   */
+  timeScale?: number;
   logger?: Logger;
   /** Every webhook event the service raises, as sent (for the MCP events resource). */
   onEvent?: (payload: WebhookPayload) => void;
@@ -58,13 +66,15 @@ export interface Service {
 
 /** Builds the whole embedded service on one database; nothing listens yet. */
 export async function createService(opts: ServiceOptions): Promise<Service> {
-  const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger('service');
   const db = openDatabase(opts.dataDir);
   runMigrations(db, ALL_MIGRATIONS);
+  const simulated = opts.timeScale !== undefined ? resumeSimulatedClock(db, opts.clock ?? systemClock, opts.timeScale) : undefined;
+  const clock = simulated?.clock ?? opts.clock ?? systemClock;
 
   const seed = ensureMeta(db, 'world_seed', () => opts.seed ?? DEFAULT_SEED);
   if (opts.seed !== undefined && opts.seed !== seed) {
+    simulated?.stop();
     db.close();
     throw new Error(`this data directory holds the world of seed "${seed}"; use that seed or another --data-dir`);
   }
@@ -76,6 +86,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   try {
     apiKey = await keys.startupKey(DEMO_USER_ID, clock.now(), opts.apiKey);
   } catch (err) {
+    simulated?.stop();
     db.close();
     throw err;
   }
@@ -161,6 +172,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const timer = interval > 0 ? setInterval(runActivity, interval) : undefined;
   timer?.unref();
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     db,
@@ -172,10 +184,15 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     webhooks,
     deps,
     runActivity,
-    async close() {
-      if (timer) clearInterval(timer);
-      await webhooks.stop();
-      db.close();
+    close() {
+      // Once: a second call waits for the first.
+      closing ??= (async () => {
+        if (timer) clearInterval(timer);
+        await webhooks.stop();
+        simulated?.stop();
+        db.close();
+      })();
+      return closing;
     },
   };
 }
