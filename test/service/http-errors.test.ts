@@ -46,8 +46,9 @@ describe('the embedded service answers every error with JSON', () => {
     ['bad percent-encoding in a path parameter', () => httpRequest('GET', '/account/%E0%A4%A/quota', auth()), 400],
     ['a bare % in the path', () => httpRequest('GET', '/%', auth()), 404],
     ['an unknown path', () => httpRequest('GET', '/nothing/here', auth()), 404],
-    ['an unknown method', () => httpRequest('PATCH', '/accounts', auth()), 404],
-    ['OPTIONS', () => httpRequest('OPTIONS', '/accounts', auth()), 404],
+    ['an unknown method', () => httpRequest('PATCH', '/accounts', auth()), 405],
+    ['OPTIONS', () => httpRequest('OPTIONS', '/accounts', auth()), 405],
+    ['GET on a POST route', () => httpRequest('GET', '/connect', auth()), 405],
     ['a method Node does not know', () => httpRequest('BREW', '/accounts', auth()), 400],
     ['a garbage request line', () => Buffer.from('HELLO THERE\r\n\r\n'), 400],
     ['a URL over the header limit', () => httpRequest('GET', `/accounts?q=${'a'.repeat(20_000)}`, auth()), 431],
@@ -64,6 +65,18 @@ describe('the embedded service answers every error with JSON', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ success: false });
     });
   }
+
+  it('a known path with another method is 405 naming the methods it takes', async () => {
+    const answer = await rawRequest(running.baseUrl, httpRequest('DELETE', `/account/${DEMO_ACCOUNTS.free}/quota`, auth()));
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(answer.body)).toEqual({
+      error: `Method DELETE not allowed on /account/${DEMO_ACCOUNTS.free}/quota: use GET, HEAD`,
+      success: false,
+    });
+    const post = await rawRequest(running.baseUrl, httpRequest('PUT', '/connect', auth()));
+    expect([post.status, post.headers.allow]).toEqual([405, 'POST']);
+  });
 
   it('never quotes the body back from a JSON parse error', async () => {
     const answer = await rawRequest(running.baseUrl, httpRequest('POST', '/messaging/send', { ...auth(), ...json }, 'Xprivate words'));

@@ -54,17 +54,25 @@ export function createApp(opts: AppOptions): Express {
   });
   app.use(express.json({ limit: BODY_LIMIT }));
 
+  // Which methods each path answers, for a 405 that names them.
+  const known: Array<{ pattern: RegExp; method: string }> = [];
   for (const e of opts.endpoints ?? ENDPOINTS) {
     const handler = endpointRoute(e, opts);
     for (const r of routes(e)) {
       const method = r.method === 'GET' ? 'get' : r.method === 'POST' ? 'post' : 'delete';
       app[method](routePath(r.path), handler);
+      known.push({ pattern: pathPattern(r.path), method: r.method });
     }
   }
 
   for (const [mount, router] of Object.entries(opts.routers ?? {})) app.use(mount, router);
 
-  app.use((req: Request, res: Response) => sendError(res, 404, `Not found: ${req.method} ${req.path}`));
+  app.use((req: Request, res: Response) => {
+    const allowed = [...new Set(known.filter((k) => k.pattern.test(req.path)).map((k) => k.method))];
+    if (allowed.length === 0) return sendError(res, 404, `Not found: ${req.method} ${req.path}`);
+    if (allowed.includes('GET')) allowed.push('HEAD');
+    sendError(res, 405, `Method ${req.method} not allowed on ${req.path}: use ${allowed.join(', ')}`, { allow: allowed.join(', ') });
+  });
 
   // express's body parser reports its refusals with a status and a type.
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -109,4 +117,13 @@ function clientErrorMessage(e: { status?: number; type?: string; message?: strin
       }
       return e.status === 415 ? 'Unsupported media type' : 'Bad request';
   }
+}
+
+/** A spec path as a whole-path pattern: each {param} is one non-empty segment. */
+function pathPattern(specPath: string): RegExp {
+  const source = specPath
+    .split(/\{[A-Za-z0-9_]+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${source}/?$`);
 }
