@@ -52,6 +52,11 @@ const SECRETS = {
   forgedToken: 'leak-canary-forged-token-55190',
   receiverUrlToken: 'leakcanaryurltoken88231',
   receivedText: 'LEAKCANARY received webhook text 30077',
+  legacyMessageText: 'LEAKCANARY legacy message 12093',
+  ackMessageText: 'LEAKCANARY ack message 77410',
+  typingMessageText: 'LEAKCANARY typing message 50231',
+  conversationText: 'LEAKCANARY conversation message 38846',
+  replyText: 'LEAKCANARY reply text 91124',
 };
 
 describe('the leak grep', () => {
@@ -127,8 +132,24 @@ describe('no request body, message text, key or secret reaches any log', () => {
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
 
-    expect((await call('POST', '/messaging/send', { accountId: account, recipientProfileId: friend.profileId, message: SECRETS.messageText })).status).toBe(200);
-    expect((await call('POST', '/posts/comment', { accountId: account, postUrn: post.activityUrn, commentText: SECRETS.commentText })).status).toBe(200);
+    const sent = await call('POST', '/messaging/send', { accountId: account, recipientProfileId: friend.profileId, message: SECRETS.messageText });
+    expect(sent.status).toBe(200);
+    const conversationId = sent.body.conversationId as string;
+    const comment = await call('POST', '/posts/comment', { accountId: account, postUrn: post.activityUrn, commentText: SECRETS.commentText });
+    expect(comment.status).toBe(200);
+    // Every other write path that carries text.
+    const more: Array<[string, Record<string, unknown>]> = [
+      ['/message', { accountId: account, recipientProfileId: friend.profileId, message: SECRETS.legacyMessageText }],
+      ['/messaging/send-with-ack', { accountId: account, conversationId, message: SECRETS.ackMessageText }],
+      ['/messaging/send-with-typing', { accountId: account, conversationId, message: SECRETS.typingMessageText }],
+      ['/conversations/send', { accountId: account, conversationId, message: SECRETS.conversationText }],
+      ['/reply', { accountId: account, postUrn: post.activityUrn, commentId: comment.body.commentId, commentText: SECRETS.replyText }],
+      ['/posts/react', { accountId: account, postUrn: post.activityUrn, reactionType: 'LIKE' }],
+    ];
+    for (const [path, body] of more) {
+      const answer = await call('POST', path, body);
+      expect([path, answer.status], JSON.stringify(answer.body)).toEqual([path, 200]);
+    }
     const invite = await call('POST', '/connect', { accountId: account, profileId: stranger.profileId, message: SECRETS.noteText });
     expect(invite.status, JSON.stringify(invite.body)).toBe(200);
     // Refused writes: a forged key, a malformed body, a body that breaks the schema.
