@@ -9,10 +9,13 @@ export function respondToClientError(err: NodeJS.ErrnoException, socket: Socket)
     socket.destroy();
     return;
   }
-  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
-  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
-  const body = JSON.stringify({ error: tooLarge ? 'Request headers too large' : 'Malformed HTTP request', success: false });
+  const [status, reason, error] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request headers too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'Request not completed in time']
+        : [400, 'Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ error, success: false });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );

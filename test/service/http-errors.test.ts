@@ -147,3 +147,19 @@ describe('the MCP webhook receiver answers every error with JSON and checks the 
     expect(events.recent()).toHaveLength(before + 1);
   });
 });
+
+describe('requests Node refuses before any handler', () => {
+  it('get a JSON answer with the status Node would give (431 headers, 408 timeout, else 400)', async () => {
+    const { respondToClientError } = await import('../../src/util/http-client-error.js');
+    const answer = (code: string) => {
+      let written = '';
+      const socket = { writable: true, end: (text: string) => void (written = text), destroy: () => undefined };
+      respondToClientError(Object.assign(new Error('x'), { code }), socket as never);
+      return written;
+    };
+    expect(answer('HPE_HEADER_OVERFLOW')).toMatch(/^HTTP\/1\.1 431 .*\r\n\r\n\{"error":"Request headers too large","success":false\}$/s);
+    expect(answer('ERR_HTTP_REQUEST_TIMEOUT')).toMatch(/^HTTP\/1\.1 408 .*\{"error":"Request not completed in time","success":false\}$/s);
+    expect(answer('HPE_INVALID_METHOD')).toMatch(/^HTTP\/1\.1 400 .*\{"error":"Malformed HTTP request","success":false\}$/s);
+    expect(answer('ECONNRESET')).toBe('');
+  });
+});
