@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The reliability suite runs on its own (npm run test:reliability).
+    exclude: ['test/reliability/**', '**/node_modules/**'],
     // Tests spawn servers and the built CLI; two cores on CI.
     pool: 'forks',
     testTimeout: 20_000,

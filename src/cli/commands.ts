@@ -17,7 +17,7 @@ export const COMMANDS: Record<string, Command> = {
   stdio: { summary: 'Serve MCP on stdio (default)', load: () => import('./stdio.js') },
   http: { summary: 'Serve MCP over HTTP (Streamable HTTP /mcp, SSE /sse)', load: () => import('./http.js') },
   webhooks: {
-    summary: 'Manage signed webhooks: add, list, remove, deliveries',
+    summary: 'Manage signed webhooks: add, list, remove, deliveries (--failed), redeliver',
     load: () => import('./webhooks.js'),
   },
 };

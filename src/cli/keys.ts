@@ -12,7 +12,10 @@ Manage API keys of the embedded service (works whether or not it runs).
 
 Commands:
   create [--label L] [--user U]   Make a key; the token is printed once, to stdout
-  list [--user U] [--json]        Key ids, owners, labels and times (never tokens)
+  list [--user U] [--json]        Key ids, owners, where each came from (startup: --api-key /
+                                  OUTREACH_API_KEY; created: keys create; demo: the demo key),
+                                  when it was issued and last used (to the minute), and
+                                  whether it is revoked (never tokens)
   revoke <keyId>                  Revoke a key at once
 
 Options:
@@ -59,8 +62,10 @@ export async function run(argv: string[]): Promise<void> {
           process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
           return;
         }
+        process.stdout.write('id\tuser\tsource\tissued\tlast used\tstate\tlabel\n');
         for (const k of list) {
-          process.stdout.write(`${k.id}\t${k.userId}\t${k.kind}\t${k.issuedAt}\t${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}\t${k.label}\n`);
+          const state = k.revokedAt ? `revoked ${k.revokedAt}${k.revokedBy === 'rotation' ? ' (replaced at start-up)' : ''}` : 'active';
+          process.stdout.write(`${k.id}\t${k.userId}\t${k.source}\t${k.issuedAt}\t${k.lastUsedAt ?? 'never'}\t${state}\t${k.label}\n`);
         }
         return;
       }

@@ -13,7 +13,7 @@ import { DEFAULT_ATTEMPT_TIMEOUT_MS } from '../service/webhooks/retry-policy.js'
 import { sendSigned } from '../service/webhooks/sender.js';
 import { WebhookStore } from '../service/webhooks/store.js';
 import { openSqlite } from '../service/store/sqlite.js';
-import { createSubscription, createWebhookInput, publicView } from '../service/webhooks/subscriptions.js';
+import { createSubscription, createWebhookInput, publicView, redeliver } from '../service/webhooks/subscriptions.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { defaultDataDir } from '../util/data-dir.js';
 import { createLogger } from '../util/logger.js';
@@ -43,7 +43,15 @@ Commands:
   list                   List the user's webhooks (no secrets).
   remove <id>            Delete a webhook; its pending deliveries stop.
   deliveries <id> [--limit N]
-                         Recent delivery attempts, newest first (N 1-100, default 20).
+                         Recent delivery attempts of one webhook, newest first
+                         (N 1-100, default 20).
+  deliveries --failed [<id>] [--limit N]
+                         Deliveries that exhausted their retries (of all the
+                         user's webhooks, or of one), newest first, each with
+                         every attempt.
+  redeliver <deliveryId> Send a failed (or delivered) delivery once more, now,
+                         with the same webhook-id and body; exits 1 unless the
+                         receiver answers 2xx within 10 s.
 
 Options:
   --data-dir DIR         Data directory (default: ${'$'}OUTREACH_DATA_DIR or the per-user data dir)
@@ -73,6 +81,7 @@ export async function runWebhooksCommand(argv: string[], io: CliIo = processIo, 
         events: { type: 'string' },
         description: { type: 'string' },
         limit: { type: 'string' },
+        failed: { type: 'boolean', default: false },
         'data-dir': { type: 'string' },
         user: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -101,7 +110,10 @@ export async function runWebhooksCommand(argv: string[], io: CliIo = processIo, 
       case 'remove':
         return remove(ctx, one(args, 'remove <id>'));
       case 'deliveries':
+        if (values.failed) return failedDeliveries(ctx, args, values.limit);
         return deliveries(ctx, one(args, 'deliveries <id>'), values.limit);
+      case 'redeliver':
+        return await redeliverOne(ctx, one(args, 'redeliver <deliveryId>'));
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
@@ -213,9 +225,85 @@ function remove(ctx: Ctx, id: string): number {
   return 0;
 }
 
-function deliveries(ctx: Ctx, id: string, rawLimit: string | undefined): number {
+function parseLimit(rawLimit: string | undefined): number {
   const limit = rawLimit === undefined ? 20 : Number(rawLimit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new UsageError('--limit must be an integer from 1 to 100');
+  return limit;
+}
+
+function failedDeliveries(ctx: Ctx, args: string[], rawLimit: string | undefined): number {
+  if (args.length > 1) throw new UsageError('expected at most one webhook id: deliveries --failed [<id>]');
+  const limit = parseLimit(rawLimit);
+  const webhookId = args[0];
+  const opened = openStore(ctx, false);
+  try {
+    if (webhookId !== undefined && !opened?.store.getSubscription(ctx.userId, webhookId)) {
+      ctx.io.err(`outreach-mcp webhooks deliveries: no webhook ${webhookId} for user ${ctx.userId}\n`);
+      return 1;
+    }
+    const list = opened?.store.listDeliveries(ctx.userId, { state: 'failed', limit, ...(webhookId ? { webhookId } : {}) }) ?? [];
+    if (ctx.json) ctx.io.out(JSON.stringify(list, null, 2) + '\n');
+    else if (list.length === 0) ctx.io.out(`No failed deliveries for user ${ctx.userId}.\n`);
+    else
+      ctx.io.out(
+        list
+          .map((d) =>
+            [
+              `${d.id}  ${d.event}  webhook ${d.webhookId}  failed after ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}  (raised ${d.createdAt})`,
+              ...d.attemptLog.map((a) => `    ${a.at}  attempt ${a.attempt}  ${a.statusCode ?? '---'}  ${a.latencyMs} ms${a.error ? `  ${a.error}` : ''}`),
+            ].join('\n'),
+          )
+          .join('\n') + `\nResend one with: outreach-mcp webhooks redeliver <deliveryId>\n`,
+      );
+    return 0;
+  } finally {
+    opened?.close();
+  }
+}
+
+async function redeliverOne(ctx: Ctx, deliveryId: string): Promise<number> {
+  const opened = openStore(ctx, false);
+  if (!opened) {
+    ctx.io.err(`outreach-mcp webhooks redeliver: no delivery ${deliveryId} for user ${ctx.userId}\n`);
+    return 1;
+  }
+  const http = new Agent({ keepAliveTimeout: 1_000 });
+  try {
+    const outcome = await redeliver(
+      {
+        store: opened.store,
+        clock: ctx.clock,
+        logger: createLogger('webhooks-cli', process.env.OUTREACH_LOG_LEVEL ?? 'warn'),
+        send: (s) => sendSigned(s, { clock: ctx.clock, timeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS, dispatcher: http }),
+      },
+      ctx.userId,
+      deliveryId,
+    );
+    if (outcome.kind === 'not_found') {
+      ctx.io.err(`outreach-mcp webhooks redeliver: no delivery ${deliveryId} for user ${ctx.userId}\n`);
+      return 1;
+    }
+    if (outcome.kind === 'in_progress') {
+      ctx.io.err(`outreach-mcp webhooks redeliver: ${outcome.error}\n`);
+      return 1;
+    }
+    const d = outcome.delivery;
+    if (ctx.json) ctx.io.out(JSON.stringify(d, null, 2) + '\n');
+    else
+      ctx.io.out(
+        d.delivered
+          ? `Redelivered ${d.id} (${d.event}): receiver answered ${d.statusCode} in ${d.latencyMs} ms.\n`
+          : `Redelivery of ${d.id} (${d.event}) failed: ${d.error ?? `receiver answered ${d.statusCode}`}.\n`,
+      );
+    return d.delivered ? 0 : 1;
+  } finally {
+    opened.close();
+    await http.close();
+  }
+}
+
+function deliveries(ctx: Ctx, id: string, rawLimit: string | undefined): number {
+  const limit = parseLimit(rawLimit);
   const opened = openStore(ctx, false);
   try {
     if (!opened?.store.getSubscription(ctx.userId, id)) {

@@ -14,6 +14,7 @@ export * from './http.js';
 export * from './quotas.js';
 export * from './targets.js';
 export * from './resources/index.js';
+export * from './webhooks.js';
 
 /** The contract table: every endpoint of the spec, exactly once. */
 export const ENDPOINTS: readonly AnyEndpoint[] = [

@@ -1,3 +1,5 @@
+import { parseWebhookPayload } from '../contract/webhooks.js';
+
 /**
  * Received webhook events (spec section 6), kept in memory for the
  * `outreach://events/recent` resource. Whoever receives events (the webhook
@@ -77,14 +79,8 @@ export class RecentEvents implements EventSource, EventSink {
   }
 }
 
-/** Narrows an unknown JSON body to an event, or says which field is wrong. */
+/** Narrows an unknown JSON body to an event by the webhook contract's envelope, or says which field is wrong. */
 export function parseEvent(body: unknown): { ok: true; event: OutreachEvent } | { ok: false; error: string } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, error: 'body must be a JSON object' };
-  const b = body as Record<string, unknown>;
-  if (typeof b.event !== 'string' || b.event === '') return { ok: false, error: 'event: must be a non-empty string' };
-  if (typeof b.timestamp !== 'string' || Number.isNaN(Date.parse(b.timestamp))) {
-    return { ok: false, error: 'timestamp: must be an ISO 8601 date-time string' };
-  }
-  if (!b.data || typeof b.data !== 'object' || Array.isArray(b.data)) return { ok: false, error: 'data: must be an object' };
-  return { ok: true, event: { event: b.event, timestamp: b.timestamp, data: b.data as Record<string, unknown> } };
+  const parsed = parseWebhookPayload(body);
+  return parsed.ok ? { ok: true, event: parsed.payload } : parsed;
 }

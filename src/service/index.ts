@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../util/clock.js';
 import { defaultDataDir } from '../util/data-dir.js';
+import { respondToClientError } from '../util/http-client-error.js';
 import type { Logger } from '../util/logger.js';
 import { createService, type Service, type ServiceOptions } from './service.js';
 
@@ -15,6 +16,7 @@ export interface StartServiceOptions {
   seed?: string;
   apiKey?: string;
   clock?: Clock;
+  timeScale?: number;
   logger?: Logger;
   onEvent?: ServiceOptions['onEvent'];
   activityIntervalMs?: number;
@@ -34,6 +36,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
     ...(opts.apiKey !== undefined ? { apiKey: opts.apiKey } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.timeScale !== undefined ? { timeScale: opts.timeScale } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
     ...(opts.activityIntervalMs !== undefined ? { activityIntervalMs: opts.activityIntervalMs } : {}),
@@ -46,6 +49,8 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     await service.close();
     throw err;
   });
+  // Requests Node's parser refuses (bad request line, headers or URL over the limit) get JSON too.
+  server.on('clientError', respondToClientError);
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;

@@ -22,6 +22,7 @@ import { ALL_MIGRATIONS } from './store/schema.js';
 import { ensureMeta, getMeta, openDatabase, runMigrations, type Db } from './store/db.js';
 import { ACCOUNT_STATUS_CHANGED, WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
 import { DEFAULT_EPOCH_MS, generateWorld, type World } from './world/index.js';
+import { resumeSimulatedClock } from './sim-clock.js';
 
 export const DEFAULT_SEED = 'outreach';
 
@@ -30,9 +31,19 @@ export interface ServiceOptions {
   dataDir: string;
   /** World seed; fixed at first start of a data directory. */
   seed?: string;
-  /** The demo user's key to accept (stored as a hash); default: the installation's demo JWT. */
+  /**
+   * The start-up key of the demo user (stored as a hash); default: the
+   * installation's demo JWT. Either way it revokes the one the previous start installed.
+   */
   apiKey?: string;
+  /** The clock; with timeScale, the real clock simulated time runs on. */
   clock?: Clock;
+  /**
+   * Simulated time runs this many times faster than the clock (--time-scale),
+   * resuming where the previous run on this data directory left it. Network
+   * timeouts and webhook retry delays stay real time.
+   */
+  timeScale?: number;
   logger?: Logger;
   /** Every webhook event the service raises, as sent (for the MCP events resource). */
   onEvent?: (payload: WebhookPayload) => void;
@@ -71,21 +82,30 @@ export function worldTimes(db: Db, nowMs: number): { epochMs: number; anchorMs: 
 
 /** Builds the whole embedded service on one database; nothing listens yet. */
 export async function createService(opts: ServiceOptions): Promise<Service> {
-  const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger('service');
   const db = openDatabase(opts.dataDir);
   runMigrations(db, ALL_MIGRATIONS);
+  const simulated = opts.timeScale !== undefined ? resumeSimulatedClock(db, opts.clock ?? systemClock, opts.timeScale) : undefined;
+  const clock = simulated?.clock ?? opts.clock ?? systemClock;
 
   const seed = ensureMeta(db, 'world_seed', () => opts.seed ?? DEFAULT_SEED);
   if (opts.seed !== undefined && opts.seed !== seed) {
+    simulated?.stop();
     db.close();
     throw new Error(`this data directory holds the world of seed "${seed}"; use that seed or another --data-dir`);
   }
   const { epochMs, anchorMs } = worldTimes(db, clock.now());
   seedDemoTenant(db, clock.now());
 
-  const keys = new KeyStore(db);
-  const apiKey = await keys.demoKey(DEMO_USER_ID, clock.now(), opts.apiKey);
+  const keys = new KeyStore(db, () => clock.now());
+  let apiKey: string;
+  try {
+    apiKey = await keys.startupKey(DEMO_USER_ID, clock.now(), opts.apiKey);
+  } catch (err) {
+    simulated?.stop();
+    db.close();
+    throw err;
+  }
   const accounts = new AccountRepo(db);
   // Status changes reach webhooks once the dispatcher exists (below).
   let announce: (change: StatusChange) => void = () => {};
@@ -184,6 +204,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const timer = interval > 0 ? setInterval(runActivity, interval) : undefined;
   timer?.unref();
 
+  let closing: Promise<void> | undefined;
   return {
     app,
     db,
@@ -195,10 +216,15 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     webhooks,
     deps,
     runActivity,
-    async close() {
-      if (timer) clearInterval(timer);
-      await webhooks.stop();
-      db.close();
+    close() {
+      // Once: a second call waits for the first.
+      closing ??= (async () => {
+        if (timer) clearInterval(timer);
+        await webhooks.stop();
+        simulated?.stop();
+        db.close();
+      })();
+      return closing;
     },
   };
 }

@@ -8,6 +8,23 @@ export interface Clock {
   now(): number;
   /** Runs fn once after ms of this clock's time; returns a cancel function. */
   setTimeout(fn: () => void, ms: number): () => void;
+  /** Milliseconds of this clock per real millisecond (absent: 1). */
+  readonly scale?: number;
+  /** The unscaled clock this one runs on (absent: this clock is real time). */
+  readonly real?: Clock;
+}
+
+/**
+ * The clock for network I/O: timeouts and latencies are real time even when
+ * simulated time runs faster (--time-scale), or a 10 s timeout would be 3 ms.
+ */
+export function ioClock(clock: Clock): Clock {
+  return clock.real ?? clock;
+}
+
+/** Simulated milliseconds for `realMs` real milliseconds on this clock. */
+export function simulatedMs(clock: Clock, realMs: number): number {
+  return realMs * (clock.scale ?? 1);
 }
 
 export const systemClock: Clock = {
@@ -80,14 +97,19 @@ function toMs(t: number | Date | string): number {
 
 /**
  * Real time sped up by `scale` from the moment it is made (demos: simulated
- * activity that takes hours happens in minutes). scale 1 is the system clock.
+ * activity that takes hours happens in minutes), starting at `startAt`
+ * (default: the base clock's now; a restart passes the position it saved).
+ * scale 1 from now is the base clock itself.
  */
-export function scaledClock(scale: number, base: Clock = systemClock): Clock {
-  if (!(scale > 0)) throw new Error(`time scale must be > 0, got ${scale}`);
-  if (scale === 1) return base;
-  const origin = base.now();
+export function scaledClock(scale: number, base: Clock = systemClock, startAt?: number): Clock {
+  if (!(scale > 0) || !Number.isFinite(scale)) throw new Error(`time scale must be a finite number > 0, got ${scale}`);
+  if (scale === 1 && startAt === undefined) return base;
+  const baseOrigin = base.now();
+  const origin = startAt ?? baseOrigin;
   return {
-    now: () => origin + (base.now() - origin) * scale,
+    now: () => origin + (base.now() - baseOrigin) * scale,
     setTimeout: (fn, ms) => base.setTimeout(fn, ms / scale),
+    scale,
+    real: base,
   };
 }

@@ -12,7 +12,7 @@ afterEach(async () => {
 const payload = JSON.stringify({
   event: 'connection.accepted',
   timestamp: '2026-01-05T10:00:00.000Z',
-  data: { profileId: 'jane-doe', fullName: 'Jane Doe', headline: 'CTO', connectionDate: '2026-01-05T10:00:00.000Z' },
+  data: { accountId: 'a1b2c3d4e5f6a1b2c3d4e5f6', profileId: 'jane-doe', fullName: 'Jane Doe', headline: 'CTO', connectionDate: '2026-01-05T10:00:00.000Z' },
 });
 
 describe('webhook signature', () => {
@@ -29,9 +29,18 @@ describe('webhook signature', () => {
   });
 
   it('validates the event shape, naming the wrong field', () => {
-    expect(parseEvent({ event: 'x', timestamp: 'yesterday', data: {} })).toEqual({ ok: false, error: 'timestamp: must be an ISO 8601 date-time string' });
-    expect(parseEvent({ event: 'x', timestamp: '2026-01-05T10:00:00Z', data: [] })).toEqual({ ok: false, error: 'data: must be an object' });
-    expect(parseEvent([])).toEqual({ ok: false, error: 'body must be a JSON object' });
+    expect(parseEvent({ event: 'x', timestamp: 'yesterday', data: {} })).toEqual({ ok: false, error: 'timestamp: Invalid ISO date-time' });
+    expect(parseEvent({ event: 'x', timestamp: '2026-01-05T10:00:00Z', data: [] })).toEqual({
+      ok: false,
+      error: 'data: Invalid input: expected record, received array',
+    });
+    expect(parseEvent([])).toEqual({ ok: false, error: 'body: Invalid input: expected object, received array' });
+    // A known event's data must match its contract schema; an unknown event passes with the plain envelope.
+    expect(parseEvent({ event: 'connection.accepted', timestamp: '2026-01-05T10:00:00Z', data: { profileId: 'x' } })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^data\.accountId: /),
+    });
+    expect(parseEvent({ event: 'future.event', timestamp: '2026-01-05T10:00:00Z', data: { a: 1 } })).toMatchObject({ ok: true });
   });
 });
 
@@ -48,7 +57,7 @@ describe('webhook receiver', () => {
     receiver = await startWebhookReceiver({ port: 0, secret: SECRET, sink: events });
     expect(await post(payload, signBody(SECRET, payload))).toEqual({ status: 200, body: { success: true } });
     expect(events.recent()).toHaveLength(1);
-    expect(events.recent()[0]).toMatchObject({ seq: 1, event: 'connection.accepted', data: { profileId: 'jane-doe' } });
+    expect(events.recent()[0]).toMatchObject({ seq: 1, event: 'connection.accepted', data: { accountId: 'a1b2c3d4e5f6a1b2c3d4e5f6', profileId: 'jane-doe' } });
   });
 
   it('rejects a missing or wrong signature with 401 and stores nothing', async () => {
@@ -65,7 +74,10 @@ describe('webhook receiver', () => {
     const notJson = '{nope';
     expect(await post(notJson, signBody(SECRET, notJson))).toEqual({ status: 400, body: { error: 'Body is not valid JSON' } });
     const noEvent = JSON.stringify({ timestamp: '2026-01-05T10:00:00Z', data: {} });
-    expect(await post(noEvent, signBody(SECRET, noEvent))).toEqual({ status: 400, body: { error: 'event: must be a non-empty string' } });
+    expect(await post(noEvent, signBody(SECRET, noEvent))).toEqual({
+      status: 400,
+      body: { error: 'event: Invalid input: expected string, received undefined' },
+    });
     expect(events.recent()).toEqual([]);
   });
 

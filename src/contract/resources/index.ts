@@ -9,4 +9,3 @@ export * from './messaging.js';
 export * from './salesnav.js';
 export * from './groups.js';
 export * from './errors.js';
-export * from './events.js';

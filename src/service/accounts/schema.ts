@@ -51,4 +51,17 @@ export const accountsMigrations: Migration[] = [
       revoked_at INTEGER
     );`,
   },
+  {
+    // Keys rotate (issue 13): where each key came from, when it was last used,
+    // and whether a revocation was by hand (final) or by a later start (undone
+    // when that start-up key is given again).
+    id: '0010_api_key_rotation',
+    up: `
+    ALTER TABLE api_keys ADD COLUMN source TEXT NOT NULL DEFAULT 'created' CHECK (source IN ('startup', 'created', 'demo'));
+    ALTER TABLE api_keys ADD COLUMN last_used_at INTEGER;
+    ALTER TABLE api_keys ADD COLUMN revoked_by TEXT CHECK (revoked_by IN ('hand', 'rotation'));
+    UPDATE api_keys SET source = 'startup' WHERE kind = 'static';
+    UPDATE api_keys SET source = 'demo' WHERE id = 'demo-key' OR label LIKE 'demo key%';
+    UPDATE api_keys SET revoked_by = 'hand' WHERE revoked_at IS NOT NULL;`,
+  },
 ];

@@ -58,3 +58,8 @@ export function ensureMeta(db: Db, key: string, make: () => string): string {
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(key, value);
   return value;
 }
+
+/** Stores a value, replacing any earlier one. */
+export function setMeta(db: Db, key: string, value: string): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}

@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import { systemClock, type Clock } from '../../util/clock.js';
+import { simulatedMs, systemClock, type Clock } from '../../util/clock.js';
 import { createLogger, type Logger } from '../../util/logger.js';
 import { EVENT_DATA_SCHEMAS, type EventDataInput, type WebhookEventName, type WebhookPayload } from './events.js';
 import { loggableOrigin } from './receiver-url.js';
@@ -11,7 +11,7 @@ export interface WebhookDispatcherOptions {
   store: WebhookStore;
   clock?: Clock;
   logger?: Logger;
-  /** Per-attempt timeout in ms of the clock (default 10 s). */
+  /** Per-attempt timeout in real milliseconds, never scaled by --time-scale (default 10 s). */
   attemptTimeoutMs?: number;
   /** Sends in flight at once across all subscriptions (default 8). */
   maxConcurrent?: number;
@@ -138,7 +138,8 @@ export class WebhookDispatcher {
   }
 
   private finish(d: DueDelivery, result: AttemptResult): void {
-    const state = this.store.recordAttempt(d.id, result);
+    // Retry delays are network backoff: real seconds, so simulated time may run fast without burning retries.
+    const state = this.store.recordAttempt(d.id, result, simulatedMs(this.clock, 1));
     const fields = {
       deliveryId: d.id,
       subscriptionId: d.subscriptionId,

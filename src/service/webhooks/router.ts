@@ -5,9 +5,11 @@ import { createLogger, type Logger } from '../../util/logger.js';
 import type { WebhookDispatcher } from './dispatcher.js';
 import type { ReceiverUrlPolicy } from './receiver-url.js';
 import {
+  DELIVERY_NOT_FOUND,
   createSubscription,
   createWebhookInput,
   publicView,
+  redeliver,
   sendTestDelivery,
   type SubscriptionServiceDeps,
 } from './subscriptions.js';
@@ -30,12 +32,19 @@ const DeliveriesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+const DeliveryListQuery = z.object({
+  state: z.enum(['pending', 'delivered', 'failed', 'cancelled']).optional(),
+  webhookId: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 const notFound = (res: Response) => res.status(404).json({ error: WEBHOOK_NOT_FOUND, success: false });
 
 /**
  * The configuration API (the spec's dashboard "settings, webhooks" as HTTP):
  * POST/GET /webhooks, GET/DELETE /webhooks/:id, GET /webhooks/:id/deliveries,
- * POST /webhooks/:id/test. Mount at the service root after auth.
+ * POST /webhooks/:id/test, GET /webhooks/deliveries (?state=failed) and
+ * POST /webhooks/deliveries/:deliveryId/redeliver. Mount at the service root after auth.
  */
 export function createWebhooksRouter(opts: WebhooksRouterOptions): Router {
   const { dispatcher, userIdOf } = opts;
@@ -82,6 +91,25 @@ export function createWebhooksRouter(opts: WebhooksRouterOptions): Router {
   router.get('/webhooks', (_req, res) => {
     const webhooks = dispatcher.store.listSubscriptions(userOf(res)).map(publicView);
     res.json({ success: true, webhooks, count: webhooks.length });
+  });
+
+  // Before /webhooks/:id, which would take "deliveries" for an id.
+  router.get('/webhooks/deliveries', (req, res) => {
+    const query = validate(DeliveryListQuery, req.query);
+    if (!query.success) {
+      res.status(400).json(validationErrorBody(query.issues));
+      return;
+    }
+    const { state, webhookId, limit } = query.data;
+    const deliveries = dispatcher.store.listDeliveries(userOf(res), { limit, ...(state ? { state } : {}), ...(webhookId ? { webhookId } : {}) });
+    res.json({ success: true, count: deliveries.length, deliveries });
+  });
+
+  router.post('/webhooks/deliveries/:deliveryId/redeliver', async (req, res) => {
+    const outcome = await redeliver(deps, userOf(res), req.params.deliveryId);
+    if (outcome.kind === 'not_found') return void res.status(404).json({ error: DELIVERY_NOT_FOUND, success: false });
+    if (outcome.kind === 'in_progress') return void res.status(409).json({ error: outcome.error, success: false });
+    res.json({ success: true, delivery: outcome.delivery });
   });
 
   router.get('/webhooks/:id', (req, res) => {

@@ -1,11 +1,12 @@
 import { request, type Dispatcher } from 'undici';
-import type { Clock } from '../../util/clock.js';
+import { ioClock, type Clock } from '../../util/clock.js';
 import { signedHeaders } from './signing.js';
 import type { AttemptResult } from './store.js';
 
 export interface SendOptions {
+  /** Simulated time: when the attempt ended (retry scheduling). */
   clock: Clock;
-  /** Aborts the attempt after this many ms of the clock's time. */
+  /** Aborts the attempt after this many real milliseconds (never scaled with simulated time). */
   timeoutMs: number;
   /** undici dispatcher (connection pool); the global one when absent. */
   dispatcher?: Dispatcher;
@@ -27,17 +28,21 @@ class AttemptTimeout extends Error {}
  */
 export async function sendSigned(send: SignedSend, opts: SendOptions): Promise<AttemptResult> {
   const { clock } = opts;
+  // Network time is real time: the timeout, the latency and the signed timestamp.
+  const io = ioClock(clock);
   const bytes = Buffer.from(send.body, 'utf8');
-  const started = clock.now();
+  const started = io.now();
   const controller = new AbortController();
-  const cancelTimer = clock.setTimeout(
+  const cancelTimer = io.setTimeout(
     () => controller.abort(new AttemptTimeout(`no answer within ${opts.timeoutMs} ms`)),
     opts.timeoutMs,
   );
-  const ended = (statusCode: number | null, error: string | null): AttemptResult => {
-    const at = clock.now();
-    return { statusCode, error, at, latencyMs: Math.max(0, at - started) };
-  };
+  const ended = (statusCode: number | null, error: string | null): AttemptResult => ({
+    statusCode,
+    error,
+    at: clock.now(),
+    latencyMs: Math.max(0, io.now() - started),
+  });
   try {
     const res = await request(send.url, {
       method: 'POST',

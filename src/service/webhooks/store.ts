@@ -59,6 +59,25 @@ export interface AttemptRecord {
   deliveryState: DeliveryState;
 }
 
+/** A delivery as listed: where it goes, its state and every attempt, oldest first. */
+export interface DeliverySummary {
+  id: string;
+  webhookId: string;
+  event: string;
+  state: DeliveryState;
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+  nextAttemptAt: string | null;
+  attemptLog: Array<Omit<AttemptRecord, 'deliveryId' | 'event' | 'deliveryState'>>;
+}
+
+/** A delivery of one user's subscription with what is needed to send it again. */
+export interface OwnedDelivery extends Delivery {
+  url: string;
+  secret: string;
+}
+
 export const isSuccess = (r: AttemptResult): boolean => r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
 
 interface SubscriptionRow {
@@ -188,8 +207,9 @@ export class WebhookStore {
    * Logs an outbox attempt and moves the delivery on: delivered on 2xx, else
    * rescheduled by the retry policy or failed when it is exhausted. A delivery
    * cancelled meanwhile stays cancelled. Returns the delivery's new state.
+   * delayScale: clock milliseconds per real millisecond (retry delays are real time).
    */
-  recordAttempt(deliveryId: string, result: AttemptResult): DeliveryState | undefined {
+  recordAttempt(deliveryId: string, result: AttemptResult, delayScale = 1): DeliveryState | undefined {
     return this.db.transaction(() => {
       const row = this.db
         .prepare(`SELECT subscription_id, event, state, attempts FROM webhook_outbox WHERE id = ?`)
@@ -209,7 +229,7 @@ export class WebhookStore {
         if (delay === undefined) state = 'failed';
         else {
           state = 'pending';
-          next = result.at + delay;
+          next = result.at + delay * delayScale;
         }
       }
       this.db
@@ -279,5 +299,83 @@ export class WebhookStore {
          FROM webhook_outbox WHERE id = ?`,
       )
       .get(id) as Delivery | undefined;
+  }
+
+  /** One user's deliveries, newest first, optionally of one state and one subscription, each with its attempts. */
+  listDeliveries(userId: string, filter: { state?: DeliveryState; webhookId?: string; limit: number }): DeliverySummary[] {
+    const where = ['s.user_id = ?'];
+    const args: (string | number)[] = [userId];
+    if (filter.state) {
+      where.push('o.state = ?');
+      args.push(filter.state);
+    }
+    if (filter.webhookId) {
+      where.push('o.subscription_id = ?');
+      args.push(filter.webhookId);
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT o.id, o.subscription_id AS webhookId, o.event, o.state, o.attempts, o.created_at AS createdAt,
+                o.updated_at AS updatedAt, o.next_attempt_at AS nextAttemptAt
+         FROM webhook_outbox o JOIN webhook_subscriptions s ON s.id = o.subscription_id
+         WHERE ${where.join(' AND ')} ORDER BY o.updated_at DESC, o.rowid DESC LIMIT ?`,
+      )
+      .all(...args, filter.limit) as Array<{
+      id: string;
+      webhookId: string;
+      event: string;
+      state: DeliveryState;
+      attempts: number;
+      createdAt: number;
+      updatedAt: number;
+      nextAttemptAt: number | null;
+    }>;
+    const attemptsOf = this.db.prepare(
+      `SELECT attempt, status_code AS statusCode, latency_ms AS latencyMs, error, at FROM webhook_attempts WHERE delivery_id = ? ORDER BY id`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      webhookId: r.webhookId,
+      event: r.event,
+      state: r.state,
+      attempts: r.attempts,
+      createdAt: new Date(r.createdAt).toISOString(),
+      updatedAt: new Date(r.updatedAt).toISOString(),
+      nextAttemptAt: r.nextAttemptAt === null ? null : new Date(r.nextAttemptAt).toISOString(),
+      attemptLog: (attemptsOf.all(r.id) as Array<{ attempt: number; statusCode: number | null; latencyMs: number; error: string | null; at: number }>).map(
+        (a) => ({ attempt: a.attempt, statusCode: a.statusCode, latencyMs: a.latencyMs, error: a.error, at: new Date(a.at).toISOString() }),
+      ),
+    }));
+  }
+
+  /** A delivery of one of the user's subscriptions, with its receiver and secret; undefined otherwise. */
+  getOwnedDelivery(userId: string, id: string): OwnedDelivery | undefined {
+    return this.db
+      .prepare(
+        `SELECT o.id, o.subscription_id AS subscriptionId, o.event, o.body, o.state, o.attempts, o.next_attempt_at AS nextAttemptAt,
+                s.url, s.secret
+         FROM webhook_outbox o JOIN webhook_subscriptions s ON s.id = o.subscription_id
+         WHERE o.id = ? AND s.user_id = ?`,
+      )
+      .get(id, userId) as OwnedDelivery | undefined;
+  }
+
+  /**
+   * Logs a manual redelivery of a final delivery: delivered on 2xx, else it
+   * stays failed (a manual resend starts no new retry cycle). A delivery that
+   * became pending meanwhile is left to the retry loop. Returns the new state.
+   */
+  recordRedelivery(deliveryId: string, result: AttemptResult): DeliveryState | undefined {
+    return this.db.transaction(() => {
+      const row = this.db.prepare(`SELECT subscription_id, event, state, attempts FROM webhook_outbox WHERE id = ?`).get(deliveryId) as
+        | { subscription_id: string; event: string; state: DeliveryState; attempts: number }
+        | undefined;
+      if (!row) return undefined;
+      const attempt = row.attempts + 1;
+      this.insertAttempt(deliveryId, row.subscription_id, row.event, attempt, result);
+      const state: DeliveryState = row.state === 'pending' || row.state === 'cancelled' ? row.state : isSuccess(result) ? 'delivered' : 'failed';
+      this.db.prepare(`UPDATE webhook_outbox SET state = ?, attempts = ?, updated_at = ? WHERE id = ?`).run(state, attempt, result.at, deliveryId);
+      return state;
+    })();
   }
 }

@@ -136,3 +136,58 @@ export async function sendTestDelivery(
     error: result.error,
   };
 }
+
+export const DELIVERY_NOT_FOUND = 'Delivery not found';
+
+export type RedeliverOutcome =
+  | { kind: 'not_found' }
+  | { kind: 'in_progress'; error: string }
+  | {
+      kind: 'sent';
+      delivery: {
+        id: string;
+        webhookId: string;
+        event: string;
+        state: string;
+        attempts: number;
+        delivered: boolean;
+        statusCode: number | null;
+        latencyMs: number;
+        error: string | null;
+      };
+    };
+
+/**
+ * Sends one final delivery (failed, or delivered and wanted again) once more,
+ * now: the same body and the same webhook-id, so a receiver that already has
+ * it drops the duplicate. The attempt is logged; no retry cycle follows.
+ */
+export async function redeliver(deps: SubscriptionServiceDeps, userId: string, deliveryId: string): Promise<RedeliverOutcome> {
+  const d = deps.store.getOwnedDelivery(userId, deliveryId);
+  if (!d) return { kind: 'not_found' };
+  if (d.state === 'pending') {
+    const next = d.nextAttemptAt === null ? 'soon' : `at ${new Date(d.nextAttemptAt).toISOString()}`;
+    return { kind: 'in_progress', error: `Delivery ${d.id} is still being retried (next attempt ${next}); redeliver it once it has failed` };
+  }
+  if (d.state === 'cancelled') return { kind: 'in_progress', error: `Delivery ${d.id} was cancelled` };
+  const result = await deps.send({ url: d.url, deliveryId: d.id, secret: d.secret, body: d.body });
+  const state = deps.store.recordRedelivery(d.id, result) ?? d.state;
+  deps.logger.info(
+    { deliveryId: d.id, webhookId: d.subscriptionId, receiver: loggableOrigin(d.url), statusCode: result.statusCode, error: result.error, state },
+    'webhook redelivered',
+  );
+  return {
+    kind: 'sent',
+    delivery: {
+      id: d.id,
+      webhookId: d.subscriptionId,
+      event: d.event,
+      state,
+      attempts: d.attempts + 1,
+      delivered: isSuccess(result),
+      statusCode: result.statusCode,
+      latencyMs: result.latencyMs,
+      error: result.error,
+    },
+  };
+}
