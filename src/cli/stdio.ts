@@ -27,5 +27,7 @@ export async function run(argv: string[]): Promise<void> {
   process.stdin.once('end', () => void stop());
   transport.onclose = () => void stop();
   await server.connect(transport);
+  // After the first message (initialize) is read, so its answer does not wait for the warm-up.
+  process.stdin.once('data', () => runtime.warmUp());
   logger.info({ mode: runtime.mode, tools: mcp.endpoints.length }, 'MCP server ready on stdio');
 }

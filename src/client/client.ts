@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   AccountIdPath,
+  AccountList,
   PER_MINUTE_LIMITS,
+  endpointByRole,
+  isExempt,
   isWrite,
   quotaFeaturesFor,
   summarizeIssues,
@@ -14,13 +17,12 @@ import {
 import { QuotaReport } from '../contract/resources/quota.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { createLogger, type Logger } from '../util/logger.js';
-import { ACCOUNTS_PATH, AccountsResponse, QUOTA_PATH } from './accounts.js';
 import { ResponseCache, type CacheOptions } from './cache.js';
 import { errorFromResponse } from './errors.js';
-import { CallLimiter, DEFAULT_LIMITER_OPTIONS } from './limiter.js';
+import { CallLimiter, DEFAULT_LIMITER_OPTIONS, type PaceMode, type Slot } from './limiter.js';
 import { PacingGate, type PacingPolicy } from './pacing.js';
 import { QuotaGuard } from './quota-guard.js';
-import { LocalSlotGate, RedisSlotGate, type SlotGate } from './slot-gate.js';
+import { LocalSlotGate, RedisSlotGate, type GateTiming, type SlotGate } from './slot-gate.js';
 import { DEFAULT_TIMEOUTS, NetworkFailure, Transport, type HttpReply, type TransportTimeouts } from './transport.js';
 import {
   ClientError,
@@ -37,8 +39,10 @@ export interface ClientOptions {
   windowMs?: number;
   /** Per-group calls per window; defaults to the spec's PER_MINUTE_LIMITS. */
   limits?: Partial<Record<LimitGroup, number | null>>;
-  /** Extra spacing over windowMs/limit (default 0.03 = 3 %). */
-  spacingMargin?: number;
+  /** Slack after a call's window, and how long an unanswered call counts (see slot-gate.ts). */
+  gateTiming?: Partial<GateTiming>;
+  /** 'burst' (default): calls go out while the service's window has room; 'even': also one per windowMs/limit. */
+  pace?: PaceMode;
   /** Calls that may wait per (account, group) (default 100). */
   maxQueue?: number;
   /** Longest wait for a limiter slot unless CallOptions.maxWaitMs says otherwise (default 45 s, under the MCP 60 s request timeout). */
@@ -69,7 +73,7 @@ export interface ClientOptions {
   idempotentRetries?: boolean;
   /** Human pacing of writes per account: working hours and a pause between writes. */
   pacing?: (accountId: string) => PacingPolicy | undefined;
-  /** Time of the quota guard and the cache (the limiter runs on real time). */
+  /** Time of the limiter, the quota guard and the cache. */
   clock?: Clock;
   logger?: Logger;
 }
@@ -110,6 +114,8 @@ interface Governed {
   /** The key makes retries after ambiguous failures safe (caller's key, or the service dedupes). */
   callerKey: boolean;
   endpointId?: string;
+  /** false: the entry is exempt from the limits, so the call takes no limiter slot. */
+  metered: boolean;
 }
 
 export class GovernedClient implements OutreachClient {
@@ -126,6 +132,8 @@ export class GovernedClient implements OutreachClient {
   private readonly pacing: PacingGate | undefined;
   private readonly maxWaitMs: number;
   private defaultAccountId: Promise<string> | undefined;
+  private knownAccounts: { list: AccountSummary[]; at: number } | undefined;
+  private accountsRead: Promise<AccountSummary[]> | undefined;
   private readonly quotaRefreshes = new Map<string, Promise<unknown>>();
   private readonly counters: ClientStats = {
     schemaDrift: 0,
@@ -155,18 +163,21 @@ export class GovernedClient implements OutreachClient {
       ? new RedisSlotGate({
           url: options.redisUrl,
           logger: this.logger,
+          clock: this.clock,
+          ...(options.gateTiming ? { timing: options.gateTiming } : {}),
           ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}),
         })
-      : new LocalSlotGate();
+      : new LocalSlotGate(this.clock, options.gateTiming);
     this.limiter = new CallLimiter({
       ...DEFAULT_LIMITER_OPTIONS,
       windowMs: options.windowMs ?? DEFAULT_LIMITER_OPTIONS.windowMs,
       limits: { ...PER_MINUTE_LIMITS, ...options.limits },
-      spacingMargin: options.spacingMargin ?? DEFAULT_LIMITER_OPTIONS.spacingMargin,
       maxQueue: options.maxQueue ?? DEFAULT_LIMITER_OPTIONS.maxQueue,
       maxWaitMs: options.maxWaitMs ?? DEFAULT_LIMITER_OPTIONS.maxWaitMs,
       progressIntervalMs: options.progressIntervalMs ?? DEFAULT_LIMITER_OPTIONS.progressIntervalMs,
+      pace: options.pace ?? DEFAULT_LIMITER_OPTIONS.pace,
       gate,
+      clock: this.clock,
     });
     this.guard = new QuotaGuard(this.clock);
     this.cache = new ResponseCache(this.clock, options.cache);
@@ -187,7 +198,8 @@ export class GovernedClient implements OutreachClient {
       });
     }
     const data = parsed.data as Record<string, unknown>;
-    if (endpoint.path === QUOTA_PATH) return this.quota(String(data.accountId), options);
+    if (endpoint.role === 'quotaReport') return this.quota(String(data.accountId), options);
+    if (endpoint.role === 'accountsList') return { accounts: await this.accounts(options) };
 
     const account = typeof data.accountId === 'string' ? data.accountId : await this.defaultAccount(options);
     // Name the resolved default explicitly, so the service acts for the account this call was governed under.
@@ -232,6 +244,7 @@ export class GovernedClient implements OutreachClient {
           ...(write ? { idempotencyKey: options.idempotencyKey ?? randomUUID() } : {}),
           callerKey: options.idempotencyKey !== undefined || (write && this.idempotentRetries),
           endpointId: endpoint.id,
+          metered: !isExempt(endpoint),
         },
         options,
       );
@@ -254,31 +267,65 @@ export class GovernedClient implements OutreachClient {
     if (!id.success) {
       throw new ClientError({ kind: 'validation', message: `accountId: ${summarizeIssues(id.issues)}`, issues: id.issues.map((i) => ({ ...i, path: ['accountId'] })) });
     }
+    const e = endpointByRole('quotaReport');
+    const parts = toRequestParts(e, { accountId });
+    // Bookkeeping: never queued behind the account's own calls (the entry says the service meters nothing).
     const reply = await this.governed(
-      {
-        method: 'GET',
-        path: QUOTA_PATH.replace('{accountId}', encodeURIComponent(accountId)),
-        account: accountId,
-        group: 'account',
-        write: false,
-        callerKey: false,
-        endpointId: 'A7',
-      },
+      { method: e.method, path: parts.path, account: accountId, group: e.group, write: false, callerKey: false, endpointId: e.id, metered: !isExempt(e) },
       options,
     );
-    const report = this.parseOutput(QuotaReport, reply.body, 'A7', false, true) as QuotaReport;
+    const report = this.parseOutput(QuotaReport, reply.body, e.id, false, true) as QuotaReport;
     this.guard.update(report);
     return report;
   }
 
-  async accounts(options: CallOptions = {}): Promise<AccountSummary[]> {
-    // Not tied to one connected account: governed as an account-group read of the key itself.
-    const reply = await this.governed(
-      { method: 'GET', path: ACCOUNTS_PATH, account: '_key', group: 'account', write: false, callerKey: false, endpointId: 'accounts' },
-      options,
+  /**
+   * Accounts the key can act for: one read shared by concurrent callers and
+   * reused for the entry's cache lifetime (resource listings, default
+   * account); fresh: true reads again.
+   */
+  async accounts(options: CallOptions & { fresh?: boolean } = {}): Promise<AccountSummary[]> {
+    const e = endpointByRole('accountsList');
+    const ttl = e.cache?.ttlMs ?? 0;
+    const known = this.knownAccounts;
+    if (!options.fresh && known && this.clock.now() - known.at < ttl) return known.list;
+    if (!options.fresh && this.accountsRead) return this.accountsRead;
+    const read = (async (): Promise<AccountSummary[]> => {
+      const parts = toRequestParts(e, {});
+      const reply = await this.governed(
+        // Names no account: if an entry ever metered it, it would count against the key itself.
+        { method: e.method, path: parts.path, account: '_key', group: e.group, write: false, callerKey: false, endpointId: e.id, metered: !isExempt(e) },
+        options,
+      );
+      const parsed = this.parseOutput(AccountList, reply.body, e.id, false, true) as AccountList;
+      this.knownAccounts = { list: parsed.accounts, at: this.clock.now() };
+      return parsed.accounts;
+    })();
+    this.accountsRead = read;
+    read.then(
+      () => {
+        if (this.accountsRead === read) this.accountsRead = undefined;
+      },
+      () => {
+        if (this.accountsRead === read) this.accountsRead = undefined;
+      },
     );
-    const parsed = this.parseOutput(AccountsResponse, reply.body, 'accounts', false, true) as z.infer<typeof AccountsResponse>;
-    return parsed.accounts;
+    return read;
+  }
+
+  /**
+   * Start-up reads, off the request path: the accounts and each account's
+   * quota report, in parallel, so the session's first call finds its
+   * default account and its quota guard ready. Failures are left for that
+   * call to meet (and report).
+   */
+  warmUp(): Promise<void> {
+    return this.accounts()
+      .then((list) => Promise.all(list.map((a) => this.refreshQuota(a.id, 'warm-up', {}))))
+      .then(
+        () => undefined,
+        (err: unknown) => this.logger.debug({ err: (err as Error).message }, 'warm-up read failed'),
+      );
   }
 
   async close(): Promise<void> {
@@ -365,20 +412,21 @@ export class GovernedClient implements OutreachClient {
     });
   }
 
-  /** Limiter slot, request, and the bounded retries; every attempt takes a slot. */
+  /** Limiter slot, request, and the bounded retries; every metered attempt takes a slot. */
   private async governed(req: Governed, options: CallOptions): Promise<HttpReply> {
     for (let attempt = 0; ; attempt++) {
-      const slot = await this.limiter.acquire(req.account, req.group, {
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-        ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
-      });
+      const slot: Slot | undefined = req.metered
+        ? await this.limiter.acquire(req.account, req.group, {
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+            ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+          })
+        : undefined;
       const canRetry = attempt < this.maxRetries;
       // One signal per request: the caller's, combined with a fresh controller.
       const own = new AbortController();
       const signal = options.signal ? AbortSignal.any([options.signal, own.signal]) : own.signal;
       let reply: HttpReply;
-      await this.limiter.sent(slot);
       try {
         reply = await this.transport.send({
           method: req.method,
@@ -389,6 +437,8 @@ export class GovernedClient implements OutreachClient {
           signal,
         });
       } catch (err) {
+        // The service may have counted a request that left; one never sent frees its slot.
+        await this.limiter.settle(slot, !(err instanceof NetworkFailure && err.notSent));
         if (!(err instanceof NetworkFailure)) throw err;
         if (err.aborted && options.signal?.aborted) {
           throw new ClientError({
@@ -416,6 +466,8 @@ export class GovernedClient implements OutreachClient {
       } finally {
         own.abort();
       }
+      // A 429 was not counted by the service (it counts only what it admits); any other answer may have been.
+      await this.limiter.settle(slot, reply.status !== 429);
       if (reply.status >= 200 && reply.status < 300) return reply;
 
       const error = errorFromResponse(

@@ -90,8 +90,10 @@ export interface OutreachClient {
   call(endpoint: AnyEndpoint, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
   /** Quota report (A7): free to read, also refreshes the local quota guard. */
   quota(accountId: string, options?: CallOptions): Promise<QuotaReport>;
-  /** Accounts the key can act for. */
-  accounts(options?: CallOptions): Promise<AccountSummary[]>;
+  /** Accounts the key can act for (one read kept briefly and shared; fresh: true reads again). */
+  accounts(options?: CallOptions & { fresh?: boolean }): Promise<AccountSummary[]>;
+  /** Start-up reads (accounts, quota reports) off the request path; optional. */
+  warmUp?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -43,6 +43,26 @@ export type Toolset = (typeof TOOLSETS)[number];
 
 export type Requirement = 'premium' | 'salesNavigator';
 
+/**
+ * The part an endpoint plays in the client's own bookkeeping, so the client
+ * and the MCP resources find these entries by role, never by spec id.
+ */
+export type EndpointRole = 'quotaReport' | 'accountStatus' | 'accountsList';
+
+/**
+ * How the per-minute and quota limits apply: 'metered' (default) counts the
+ * call in its group's window and spends its features; 'exempt' counts
+ * nothing anywhere (the service admits it without limits, the client sends
+ * it without queueing), for bookkeeping reads that touch no network.
+ */
+export type Metering = 'metered' | 'exempt';
+
+/** How long the client may reuse a successful answer. */
+export interface CachePolicy {
+  /** 0 = never cached. */
+  ttlMs: number;
+}
+
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
@@ -85,6 +105,12 @@ export interface EndpointSpec<I extends InputSchema = InputSchema, O extends z.Z
   output: O;
   /** Not in the spec: an extension this project documents. */
   extension?: boolean;
+  /** The client's bookkeeping role of this entry, if any. */
+  role?: EndpointRole;
+  /** Default 'metered'. */
+  metering?: Metering;
+  /** Client cache lifetime of answers; absent = the client's default for safe reads. */
+  cache?: CachePolicy;
 }
 
 export type AnyEndpoint = EndpointSpec<InputSchema, z.ZodType>;
@@ -116,6 +142,11 @@ export function specIds(e: AnyEndpoint): string[] {
 /** Every (method, path) an entry is served at: its own and its aliases. */
 export function routes(e: AnyEndpoint): { method: HttpMethod; path: string }[] {
   return [{ method: e.method, path: e.path }, ...(e.aliases ?? [])];
+}
+
+/** True when no per-minute limit or quota applies to the endpoint (service and client alike). */
+export function isExempt(e: AnyEndpoint): boolean {
+  return e.metering === 'exempt';
 }
 
 /** True when the endpoint changes something (drives idempotency, confirmation, audit). */

@@ -50,6 +50,12 @@ export interface Service {
   deps: DomainDeps;
   /** Runs every module's due simulated activity now (the timer calls this too). */
   runActivity(): void;
+  /**
+   * Builds the world and each account's view now, one piece per turn of the
+   * event loop (setImmediate), so the first call does not pay for them and
+   * requests already waiting are answered between pieces.
+   */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -147,6 +153,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     }
   };
 
+  let closed = false;
   webhooks.start();
   const interval = opts.activityIntervalMs ?? 1000;
   const timer = interval > 0 ? setInterval(runActivity, interval) : undefined;
@@ -163,7 +170,19 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     webhooks,
     deps,
     runActivity,
+    async warmUp() {
+      const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
+      if (closed) return;
+      getWorld();
+      for (const account of accounts.all()) {
+        await nextTurn();
+        if (closed) return;
+        view(account);
+      }
+    },
     async close() {
+      closed = true;
       if (timer) clearInterval(timer);
       await webhooks.stop();
       db.close();

@@ -12,6 +12,8 @@ import { CommentHistoryPage, ReactionHistoryPage } from '../resources/history.js
 import { QuotaReport } from '../resources/quota.js';
 import { READ_LOCAL, READ_NETWORK, described } from './shared.js';
 
+const HOUR_MS = 3_600_000;
+
 /** Spec 4.1 (A1-A8) and the GET /accounts extension (X1). */
 
 const byId = z.object({ accountId: AccountIdPath });
@@ -36,6 +38,8 @@ export const getDefaultAccountStatus = endpoint({
   description: described('Status, automation flag and plan of an account (default: most recently used).', 'account'),
   input: z.object({ accountId: AccountIdOptional }),
   output: AccountStatus,
+  // No cache field: the status (ERROR, WARMUP, ...) changes at any time; only networkPlan is
+  // cached 12 h, by the service (spec 2.1), so the client keeps it the default 30 s of safe reads.
 });
 
 export const getAccountStatus = endpoint({
@@ -50,6 +54,7 @@ export const getAccountStatus = endpoint({
   description: described('Status of one account by id.', 'account'),
   input: byId,
   output: AccountStatus,
+  role: 'accountStatus',
 });
 
 export const getPremiumStatus = endpoint({
@@ -64,6 +69,7 @@ export const getPremiumStatus = endpoint({
   description: described('Premium plan of an account; check before InMail or sales-navigation tools.', 'account'),
   input: byId,
   output: PremiumStatusResponse,
+  cache: { ttlMs: 12 * HOUR_MS }, // the premium plan changes rarely
 });
 
 export const getAccountActivity = endpoint({
@@ -123,6 +129,9 @@ export const getQuotaReport = endpoint({
   ),
   input: byId,
   output: QuotaReport,
+  role: 'quotaReport',
+  metering: 'exempt', // spec A7: database-only, free, safe to poll
+  cache: { ttlMs: 0 }, // the quota guard reads it fresh
 });
 
 export const listProfileVisitors = endpoint({
@@ -157,6 +166,9 @@ export const listAccounts = endpoint({
   description: described('Accounts this API key may act for (default marked); use their ids as accountId.', 'account'),
   input: z.object({}),
   output: AccountList,
+  role: 'accountsList',
+  metering: 'exempt', // names no account: nothing to meter
+  cache: { ttlMs: 30_000 }, // resource listings and default-account lookups share one read
 });
 
 export const accountEndpoints = [

@@ -225,6 +225,7 @@ export const scrapePost = endpoint({
   ),
   input: z.object({ accountId: AccountIdOptional, postUrl: Text, public: z.boolean().default(false) }),
   output: PostScrape,
+  cache: { ttlMs: 3_600_000 }, // spec E11: the scrape is cached
 });
 
 export const searchPosts = endpoint({

@@ -203,6 +203,7 @@ export const searchGeo = endpoint({
   description: described('Find geoIds for a place name, for the location filters of other searches.', 'search'),
   input: z.object({ accountId: AccountIdOptional, keywords: Text }),
   output: GeoSearchResponse,
+  cache: { ttlMs: 24 * 3_600_000 }, // geo look-ups barely change
 });
 
 export const searchEndpoints = [
