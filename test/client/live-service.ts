@@ -17,6 +17,8 @@ export interface LoggedRequest {
   method: string;
   path: string;
   endpointId: string | undefined;
+  /** The account the request acts for (path, query or body accountId), if it names one. */
+  account: string | undefined;
   status: number;
   /** Clock time the request reached the proxy. */
   at: number;
@@ -34,8 +36,8 @@ export interface LiveHarness {
   requests: LoggedRequest[];
   /** The next request(s) to this endpoint id fail this way, in order, without reaching the service. */
   failNext(endpointId: string, ...failures: ScriptedFailure[]): void;
-  /** Requests to an endpoint id that the service answered (scripted failures included). */
-  callsTo(endpointId: string): LoggedRequest[];
+  /** Requests to an endpoint id (scripted failures included), optionally for one account. */
+  callsTo(endpointId: string, account?: string): LoggedRequest[];
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startHarness(): Promise<LiveHarness> {
       method: req.method ?? 'GET',
       path: url.pathname,
       endpointId: e?.id,
+      account: /^\/account\/([a-f0-9]{24})\//.exec(url.pathname)?.[1] ?? url.searchParams.get('accountId') ?? undefined,
       status: 0,
       at: live.clock.now(),
       idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined,
@@ -76,6 +79,14 @@ export async function startHarness(): Promise<LiveHarness> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (chunks.length && entry.account === undefined) {
+        try {
+          const body = JSON.parse(Buffer.concat(chunks).toString()) as { accountId?: unknown };
+          if (typeof body.accountId === 'string') entry.account = body.accountId;
+        } catch {
+          // Not JSON: no account to log.
+        }
+      }
       const failure = e ? scripted.get(e.id)?.shift() : undefined;
       if (failure && 'destroy' in failure) {
         entry.status = -1;
@@ -108,7 +119,7 @@ export async function startHarness(): Promise<LiveHarness> {
     failNext(endpointId, ...failures) {
       scripted.set(endpointId, [...(scripted.get(endpointId) ?? []), ...failures]);
     },
-    callsTo: (endpointId) => requests.filter((r) => r.endpointId === endpointId),
+    callsTo: (endpointId, account) => requests.filter((r) => r.endpointId === endpointId && (account === undefined || r.account === account)),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
