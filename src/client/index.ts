@@ -9,6 +9,6 @@ export { parseRetryAfter } from './errors.js';
 export { parsePacing, parseWorkingHours, nextAllowedAt, type PacingPolicy, type WorkingHours } from './pacing.js';
 
 /** The governed client: per-minute limiter, quota guard, retries and cache over undici. */
-export function createClient(options: ClientOptions): OutreachClient & Pick<GovernedClient, 'stats'> {
+export function createClient(options: ClientOptions): OutreachClient & Pick<GovernedClient, 'stats' | 'warmUp'> {
   return new GovernedClient(options);
 }

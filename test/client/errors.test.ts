@@ -90,7 +90,7 @@ describe('service errors', () => {
   });
 
   it('maps 401 without leaking the key', async () => {
-    await setup({ apiKey: 'wrong-secret-key' });
+    const { client } = await setup({ apiKey: 'wrong-secret-key' });
     const err = await expectClientError(client.call(getAccountStatus, { accountId: a }));
     expect(err.details).toMatchObject({ kind: 'auth', status: 401, message: 'Unauthorized: missing or invalid API key' });
     expect(JSON.stringify(err.details) + err.message + String(err.stack)).not.toContain('wrong-secret-key');
