@@ -96,6 +96,26 @@ function clockPause(clock: Clock, ms: number, signal?: AbortSignal): Promise<voi
   });
 }
 
+/** p, or a cancelled error as soon as signal aborts (p itself goes on for its other waiters). */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.reject(new ClientError({ kind: 'cancelled', message: 'Call cancelled by the caller' }));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new ClientError({ kind: 'cancelled', message: 'Call cancelled by the caller' }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
 /** Sleeps ms of real time unless signal aborts first. */
 function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return clockPause(systemClock, ms, signal);
@@ -289,28 +309,28 @@ export class GovernedClient implements OutreachClient {
     const ttl = e.cache?.ttlMs ?? 0;
     const known = this.knownAccounts;
     if (!options.fresh && known && this.clock.now() - known.at < ttl) return known.list;
-    if (!options.fresh && this.accountsRead) return this.accountsRead;
-    const read = (async (): Promise<AccountSummary[]> => {
-      const parts = toRequestParts(e, {});
-      const reply = await this.governed(
-        // Names no account: if an entry ever metered it, it would count against the key itself.
-        { method: e.method, path: parts.path, account: '_key', group: e.group, write: false, callerKey: false, endpointId: e.id, metered: !isExempt(e) },
-        options,
-      );
-      const parsed = this.parseOutput(AccountList, reply.body, e.id, false, true) as AccountList;
-      this.knownAccounts = { list: parsed.accounts, at: this.clock.now() };
-      return parsed.accounts;
-    })();
-    this.accountsRead = read;
-    read.then(
-      () => {
-        if (this.accountsRead === read) this.accountsRead = undefined;
-      },
-      () => {
-        if (this.accountsRead === read) this.accountsRead = undefined;
-      },
-    );
-    return read;
+    let read = options.fresh ? undefined : this.accountsRead;
+    if (!read) {
+      // Shared by every caller: no one caller's signal may cancel it (each stops waiting on its own below).
+      const shared = (async (): Promise<AccountSummary[]> => {
+        const parts = toRequestParts(e, {});
+        const reply = await this.governed(
+          // Names no account: if an entry ever metered it, it would count against the key itself.
+          { method: e.method, path: parts.path, account: '_key', group: e.group, write: false, callerKey: false, endpointId: e.id, metered: !isExempt(e) },
+          {},
+        );
+        const parsed = this.parseOutput(AccountList, reply.body, e.id, false, true) as AccountList;
+        this.knownAccounts = { list: parsed.accounts, at: this.clock.now() };
+        return parsed.accounts;
+      })();
+      const forget = (): void => {
+        if (this.accountsRead === shared) this.accountsRead = undefined;
+      };
+      shared.then(forget, forget);
+      this.accountsRead = shared;
+      read = shared;
+    }
+    return untilAborted(read, options.signal);
   }
 
   /**
@@ -385,11 +405,12 @@ export class GovernedClient implements OutreachClient {
   private async refreshQuota(account: string, endpointId: string, options: CallOptions): Promise<void> {
     let pending = this.quotaRefreshes.get(account);
     if (!pending) {
-      pending = this.quota(account, options).finally(() => this.quotaRefreshes.delete(account));
+      // Shared by concurrent callers: none of their signals cancels it.
+      pending = this.quota(account).finally(() => this.quotaRefreshes.delete(account));
       this.quotaRefreshes.set(account, pending);
     }
     try {
-      await pending;
+      await untilAborted(pending, options.signal);
     } catch (err) {
       if (err instanceof ClientError && ['network', 'cancelled', 'queue_timeout'].includes(err.kind)) throw err;
       this.logger.warn({ endpointId, account, err: (err as Error).message }, 'quota report unavailable; call not guarded locally');

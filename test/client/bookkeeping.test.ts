@@ -74,6 +74,19 @@ describe('bookkeeping never queues', () => {
     expect(h.callsTo('X1')).toHaveLength(2);
   });
 
+  it('a caller that gives up does not cancel the shared read for the others', async () => {
+    h = await startHarness();
+    const client = clientOn(h);
+    clients.push(client);
+    const abort = new AbortController();
+    const gone = client.accounts({ signal: abort.signal }).catch((err: unknown) => err);
+    const stays = client.accounts();
+    abort.abort();
+    expect(await gone).toMatchObject({ kind: 'cancelled' });
+    expect((await stays).map((a) => a.id)).toContain(ACCOUNT);
+    expect(h.callsTo('X1')).toHaveLength(1);
+  });
+
   it('warm-up reads the accounts and every quota report in parallel, so a first call sends only itself', async () => {
     h = await startHarness();
     const client = clientOn(h);
