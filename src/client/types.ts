@@ -1,5 +1,6 @@
 import type { AnyEndpoint, ValidationIssue } from '../contract/index.js';
 import type { QuotaReport } from '../contract/resources/quota.js';
+import type { AccountSummary } from '../contract/resources/account.js';
 
 /**
  * What the MCP layer needs from a client. The governed client implements it;
@@ -74,16 +75,8 @@ export class ClientError extends Error {
   }
 }
 
-/** One accessible connected account (GET /accounts, an extension). */
-export interface AccountSummary {
-  id: string;
-  firstName: string;
-  lastName: string;
-  publicId: string;
-  status: string;
-  premiumType: string;
-  isDefault: boolean;
-}
+/** One accessible connected account: the contract's type (the accounts-list entry's output). */
+export type { AccountSummary } from '../contract/resources/account.js';
 
 export interface OutreachClient {
   /** Validates input against the entry, governs, sends, parses the output schema. */
