@@ -78,6 +78,9 @@ export interface ClientOptions {
   logger?: Logger;
 }
 
+/** Quota reports read at start-up at most (the default account's first). */
+const WARM_UP_QUOTA_READS = 10;
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Sleeps ms of the client's clock unless signal aborts first. */
@@ -341,7 +344,8 @@ export class GovernedClient implements OutreachClient {
    */
   warmUp(): Promise<void> {
     return this.accounts()
-      .then((list) => Promise.all(list.map((a) => this.refreshQuota(a.id, 'warm-up', {}))))
+      // The default account first; a key with many accounts reads the rest when they are first used.
+      .then((list) => Promise.all([...list].sort((x, y) => Number(y.isDefault) - Number(x.isDefault)).slice(0, WARM_UP_QUOTA_READS).map((a) => this.refreshQuota(a.id, 'warm-up', {}))))
       .then(
         () => undefined,
         (err: unknown) => this.logger.debug({ err: (err as Error).message }, 'warm-up read failed'),
