@@ -4,7 +4,7 @@ import { CallLimiter, DEFAULT_LIMITER_OPTIONS, type PaceMode, type Slot } from '
 import { LocalSlotGate, nthStart } from '../../src/client/slot-gate.js';
 import { ClientError, type WaitProgress } from '../../src/client/types.js';
 import { ManualClock } from '../../src/util/clock.js';
-import { until } from './live-service.js';
+import { until } from './until.js';
 
 /**
  * The limiter and its in-process gate, exact on a ManualClock: the window is
