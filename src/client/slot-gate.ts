@@ -80,9 +80,16 @@ export function nthStart(stamps: readonly number[], limit: number, spanMs: numbe
   return t - now;
 }
 
+interface KeyLog {
+  /** Ticket -> stamp, in send order. */
+  stamps: Map<string, Stamp>;
+  /** Size at which stale stamps are dropped next (doubles, so pruning stays O(1) a call). */
+  pruneAt: number;
+}
+
 /** Process-local gate on an injectable clock. */
 export class LocalSlotGate implements SlotGate {
-  private readonly stamps = new Map<string, Stamp[]>();
+  private readonly logs = new Map<string, KeyLog>();
   private readonly holds = new Map<string, number>();
   private readonly timing: GateTiming;
 
@@ -98,12 +105,17 @@ export class LocalSlotGate implements SlotGate {
     return s.doneAt ?? s.sentAt + this.timing.pendingBoundMs;
   }
 
-  private live(key: string, windowMs: number, now: number): Stamp[] {
+  private log(key: string): KeyLog {
+    let log = this.logs.get(key);
+    if (!log) this.logs.set(key, (log = { stamps: new Map(), pruneAt: 64 }));
+    return log;
+  }
+
+  /** Drops the stamps that aged out of the window. */
+  private prune(log: KeyLog, windowMs: number, now: number): void {
     const span = windowMs + this.timing.marginMs;
-    const kept = (this.stamps.get(key) ?? []).filter((s) => this.bound(s) + span > now);
-    if (kept.length) this.stamps.set(key, kept);
-    else this.stamps.delete(key);
-    return kept;
+    for (const [id, s] of log.stamps) if (this.bound(s) + span <= now) log.stamps.delete(id);
+    log.pruneAt = Math.max(64, 2 * log.stamps.size);
   }
 
   /** Synchronous core, shared with the Redis gate's fallback. */
@@ -111,14 +123,16 @@ export class LocalSlotGate implements SlotGate {
     const now = this.clock.now();
     const hold = this.holds.get(key) ?? 0;
     if (hold > now) return { granted: false, waitMs: hold - now, pending: false };
-    const stamps = this.live(key, params.windowMs, now);
-    if (stamps.length < params.limit) {
+    const log = this.log(key);
+    // Counting stale stamps too is safe; prune only when that could refuse a call (or the log grew).
+    if (log.stamps.size >= params.limit || log.stamps.size >= log.pruneAt) this.prune(log, params.windowMs, now);
+    if (log.stamps.size < params.limit) {
       const id = randomUUID();
-      stamps.push({ id, sentAt: now, doneAt: null });
-      this.stamps.set(key, stamps);
+      log.stamps.set(id, { id, sentAt: now, doneAt: null });
       return { granted: true, ticket: id };
     }
-    const blocker = [...stamps].sort((a, b) => this.bound(a) - this.bound(b))[stamps.length - params.limit]!;
+    const stamps = [...log.stamps.values()];
+    const blocker = stamps.sort((a, b) => this.bound(a) - this.bound(b))[stamps.length - params.limit]!;
     return { granted: false, waitMs: this.bound(blocker) + params.windowMs + this.timing.marginMs - now, pending: blocker.doneAt === null };
   }
 
@@ -127,11 +141,11 @@ export class LocalSlotGate implements SlotGate {
   }
 
   settle(key: string, ticket: string, counted: boolean): Promise<void> {
-    const stamps = this.stamps.get(key) ?? [];
-    const stamp = stamps.find((s) => s.id === ticket);
+    const stamps = this.logs.get(key)?.stamps;
+    const stamp = stamps?.get(ticket);
     if (stamp) {
       if (counted) stamp.doneAt = this.clock.now();
-      else stamps.splice(stamps.indexOf(stamp), 1);
+      else stamps!.delete(ticket);
     }
     return Promise.resolve();
   }
@@ -143,8 +157,14 @@ export class LocalSlotGate implements SlotGate {
 
   estimateWait(key: string, params: GateParams, ahead: number): number {
     const now = this.clock.now();
-    const stamps = this.live(key, params.windowMs, now).map((s) => s.doneAt ?? s.sentAt);
-    return nthStart(stamps, params.limit, params.windowMs + this.timing.marginMs, now, this.holds.get(key) ?? 0, ahead);
+    const hold = this.holds.get(key) ?? 0;
+    const log = this.logs.get(key);
+    // Room for this call and every one ahead of it: no wait (the common case, O(1)).
+    if (hold <= now && (log?.stamps.size ?? 0) + ahead < params.limit) return 0;
+    if (!log) return nthStart([], params.limit, params.windowMs + this.timing.marginMs, now, hold, ahead);
+    this.prune(log, params.windowMs, now);
+    const stamps = [...log.stamps.values()].map((s) => s.doneAt ?? s.sentAt);
+    return nthStart(stamps, params.limit, params.windowMs + this.timing.marginMs, now, hold, ahead);
   }
 
   close(): Promise<void> {
@@ -192,7 +212,10 @@ else
   if string.sub(e[1], 1, 2) == 'p:' then pending = 1 end
 end
 local out = {granted, now, wait, pending, hold}
-for _, v in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')) do out[#out + 1] = v end
+-- The newest stamps that can matter to estimates: at most limit (and 256) of them.
+local total = redis.call('ZCARD', KEYS[1])
+local from = math.max(0, total - math.min(limit, 256))
+for _, v in ipairs(redis.call('ZRANGE', KEYS[1], from, -1, 'WITHSCORES')) do out[#out + 1] = v end
 return out`;
 
 /** KEYS: set. ARGV: ticket, counted (0/1), ttlMs. */
