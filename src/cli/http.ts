@@ -62,6 +62,7 @@ export async function run(argv: string[]): Promise<void> {
     throw err;
   }
   const running = http;
+  runtime.warmUp();
   onShutdown(async () => {
     await running.close();
     await closeShared();

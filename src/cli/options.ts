@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ACCOUNT_ID_PATTERN, TOOLSETS, type Toolset } from '../contract/index.js';
 import { parsePacing } from '../client/pacing.js';
+import { PACE_MODES, type PaceMode } from '../client/limiter.js';
 import { CONFIRM_MODES, type ConfirmMode } from '../mcp/confirm.js';
 import { parseBooleanEnv, parseToolsets } from '../mcp/selection.js';
 
@@ -36,6 +37,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { flag: 'confirm-writes', env: 'OUTREACH_CONFIRM_WRITES', type: 'boolean', commands: BOTH, help: 'Same as --confirm all (env: 1/true)' },
   { flag: 'working-hours', env: 'OUTREACH_WORKING_HOURS', type: 'string', arg: 'SPEC', commands: BOTH, help: 'Writes only in these hours: "Europe/Paris Mon-Fri 09:00-18:00", or per account "ID=SPEC;*=SPEC"' },
   { flag: 'write-jitter', env: 'OUTREACH_WRITE_JITTER', type: 'string', arg: 'MIN-MAX', commands: BOTH, help: 'Random pause between writes on one account, in seconds (e.g. 30-90)' },
+  { flag: 'pace', env: 'OUTREACH_PACE', type: 'string', arg: 'MODE', commands: BOTH, help: 'burst (default: a call goes out while the service\'s per-minute window has room, so no waiting the service would not impose) or even (also at most one call per 60 s/limit per account and group: smoother, slower)' },
   { flag: 'webhook-port', env: 'OUTREACH_WEBHOOK_PORT', type: 'string', arg: 'N', commands: BOTH, help: 'Receive the service webhooks on this port (needs --webhook-secret)' },
   { flag: 'webhook-secret', env: 'OUTREACH_WEBHOOK_SECRET', type: 'string', arg: 'SECRET', commands: BOTH, secret: true, help: 'Secret that verifies X-Service-Signature on received webhooks' },
   { flag: 'redis-url', env: 'OUTREACH_REDIS_URL', type: 'string', arg: 'URL', commands: BOTH, help: 'Share per-minute limits with other server processes through this Redis (redis:// or rediss://)' },
@@ -63,6 +65,7 @@ export interface McpCliConfig {
   confirm: ConfirmMode;
   workingHours?: string;
   writeJitter?: string;
+  pace?: PaceMode;
   redisUrl?: string;
   webhookPort?: number;
   webhookSecret?: string;
@@ -161,6 +164,8 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
       throw new Error(`${described(flag)}: ${(err as Error).message}`);
     }
   }
+  const paceText = get('pace')?.toLowerCase();
+  if (paceText !== undefined && !(PACE_MODES as readonly string[]).includes(paceText)) throw new Error(`${described('pace')} must be one of ${PACE_MODES.join(', ')}, got "${paceText}"`);
   const redisUrl = get('redis-url');
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) throw new Error(`${described('redis-url')} must start with redis:// or rediss://, got "${redisUrl}"`);
   const webhookPortText = get('webhook-port');
@@ -208,6 +213,7 @@ export function parseCliOptions(command: Command, argv: readonly string[], env: 
   if (workingHours !== undefined) config.workingHours = workingHours;
   if (writeJitter !== undefined) config.writeJitter = writeJitter;
   if (redisUrl !== undefined) config.redisUrl = redisUrl;
+  if (paceText !== undefined) config.pace = paceText as PaceMode;
   if (webhookSecret !== undefined) config.webhookSecret = webhookSecret;
   const authToken = command === 'http' ? get('auth-token') : undefined;
   if (authToken !== undefined) config.authToken = authToken;

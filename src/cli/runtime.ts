@@ -27,12 +27,19 @@ export interface Runtime {
   /** The key the client uses (never logged; confirmation signing derives from it). */
   apiKey: string;
   webhook?: WebhookReceiver;
+  /**
+   * Builds the embedded world and reads the accounts and quotas, off the
+   * request path. Call it once the MCP transport listens: messages already
+   * waiting (initialize) are answered first, the rest between the pieces.
+   */
+  warmUp(): void;
   close(): Promise<void>;
 }
 
 export async function startRuntime(config: McpCliConfig, logger: Logger): Promise<Runtime> {
   const events = new RecentEvents(100);
   const closers: (() => Promise<void>)[] = [];
+  const warmUps: (() => Promise<void>)[] = [];
   const closeAll = async (): Promise<void> => {
     // Reverse order of start: client before the service it talks to.
     for (const close of closers.splice(0).reverse()) {
@@ -62,6 +69,7 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
         onEvent: (payload) => events.push({ event: payload.event, timestamp: payload.timestamp, data: payload.data as Record<string, unknown> }),
       });
       closers.push(() => service.close());
+      warmUps.push(() => service.service.warmUp());
       baseUrl = service.baseUrl;
       apiKey = service.apiKey;
       logger.info({ baseUrl, dataDir }, 'embedded service started');
@@ -74,8 +82,11 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
       logger: logger.child({ component: 'client' }),
       ...(redisUrl ? { redisUrl } : {}),
       ...(pacing ? { pacing } : {}),
+      ...(config.pace ? { pace: config.pace } : {}),
     });
     closers.push(() => client.close());
+    // The accounts and their quota reports, read in parallel before the first call needs them.
+    if (client.warmUp) warmUps.push(() => client.warmUp!());
 
     let webhook: WebhookReceiver | undefined;
     if (config.webhookPort !== undefined && config.webhookSecret) {
@@ -89,7 +100,10 @@ export async function startRuntime(config: McpCliConfig, logger: Logger): Promis
       closers.push(() => webhook!.close());
       logger.info({ url: webhook.url }, 'receiving webhooks');
     }
-    const runtime: Runtime = { client, events, mode, baseUrl, apiKey, close: closeAll };
+    const warmUp = (): void => {
+      for (const run of warmUps.splice(0)) void run().catch((err: unknown) => logger.warn({ err }, 'warm-up failed'));
+    };
+    const runtime: Runtime = { client, events, mode, baseUrl, apiKey, warmUp, close: closeAll };
     if (webhook) runtime.webhook = webhook;
     return runtime;
   } catch (err) {

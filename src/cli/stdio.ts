@@ -37,5 +37,7 @@ export async function run(argv: string[]): Promise<void> {
     previous?.();
     void stop();
   };
+  // After the first message (initialize or server/discover) is read, so its answer does not wait for the warm-up.
+  process.stdin.once('data', () => runtime.warmUp());
   logger.info({ mode: runtime.mode, tools: mcp.endpoints.length }, 'MCP server ready on stdio');
 }

@@ -8,26 +8,14 @@ import type { Clock } from '../util/clock.js';
  * (toolset). Errors are never stored.
  */
 
-const HOUR = 3_600_000;
-
 export interface CacheOptions {
   /** Upper bound of the stored JSON, in bytes (approximate). 0 disables the cache. */
   maxSizeBytes?: number;
   /** TTL of other safe reads (readOnly and idempotent, not inbox). 0 = not cached. */
   defaultTtlMs?: number;
-  /** Per endpoint id TTL overrides (0 = never cache that endpoint). */
+  /** Per endpoint id TTL overrides of the entries' own `cache` (0 = never cache that endpoint). */
   ttlMsByEndpoint?: Record<string, number>;
 }
-
-/** What the spec calls cached, and reads that barely change. */
-export const DEFAULT_TTL_BY_ENDPOINT: Readonly<Record<string, number>> = {
-  A1: 12 * HOUR, // account status incl. networkPlan (cached 12 h by the service, spec 2.1)
-  A2: 12 * HOUR,
-  A3: 12 * HOUR, // premium status
-  A7: 0, // quota report: the guard reads it fresh
-  E11: HOUR, // post scrape ("cached", spec E11)
-  G8: 24 * HOUR, // geo look-ups
-};
 
 export const DEFAULT_CACHE_OPTIONS: Required<CacheOptions> = {
   maxSizeBytes: 16 * 1024 * 1024,
@@ -74,7 +62,7 @@ export class ResponseCache {
   /** 0 when the endpoint's answers are not cached. */
   ttlFor(e: AnyEndpoint): number {
     if (!e.annotations.readOnlyHint) return 0;
-    const override = this.options.ttlMsByEndpoint[e.id] ?? DEFAULT_TTL_BY_ENDPOINT[e.id];
+    const override = this.options.ttlMsByEndpoint[e.id] ?? e.cache?.ttlMs;
     if (override !== undefined) return override;
     if (!e.annotations.idempotentHint || e.group === 'inbox') return 0;
     return this.options.defaultTtlMs;

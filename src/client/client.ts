@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   AccountIdPath,
+  AccountList,
   PER_MINUTE_LIMITS,
+  endpointByRole,
+  isExempt,
   isWrite,
   quotaFeaturesFor,
   summarizeIssues,
@@ -14,13 +17,12 @@ import {
 import { QuotaReport } from '../contract/resources/quota.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { createLogger, type Logger } from '../util/logger.js';
-import { ACCOUNTS_PATH, AccountsResponse, QUOTA_PATH } from './accounts.js';
 import { ResponseCache, type CacheOptions } from './cache.js';
 import { errorFromResponse, header } from './errors.js';
-import { CallLimiter, DEFAULT_LIMITER_OPTIONS } from './limiter.js';
+import { CallLimiter, DEFAULT_LIMITER_OPTIONS, type PaceMode, type Slot } from './limiter.js';
 import { PacingGate, type PacingPolicy } from './pacing.js';
 import { QuotaGuard } from './quota-guard.js';
-import { LocalSlotGate, RedisSlotGate, type SlotGate } from './slot-gate.js';
+import { LocalSlotGate, RedisSlotGate, type GateTiming, type SlotGate } from './slot-gate.js';
 import { DEFAULT_TIMEOUTS, NetworkFailure, Transport, type HttpReply, type TransportTimeouts } from './transport.js';
 import {
   ClientError,
@@ -37,8 +39,10 @@ export interface ClientOptions {
   windowMs?: number;
   /** Per-group calls per window; defaults to the spec's PER_MINUTE_LIMITS. */
   limits?: Partial<Record<LimitGroup, number | null>>;
-  /** Extra spacing over windowMs/limit (default 0.03 = 3 %). */
-  spacingMargin?: number;
+  /** Slack after a call's window, and how long an unanswered call counts (see slot-gate.ts). */
+  gateTiming?: Partial<GateTiming>;
+  /** 'burst' (default): calls go out while the service's window has room; 'even': also one per windowMs/limit. */
+  pace?: PaceMode;
   /** Calls that may wait per (account, group) (default 100). */
   maxQueue?: number;
   /** Longest wait for a limiter slot unless CallOptions.maxWaitMs says otherwise (default 45 s, under the MCP 60 s request timeout). */
@@ -69,10 +73,13 @@ export interface ClientOptions {
   idempotentRetries?: boolean;
   /** Human pacing of writes per account: working hours and a pause between writes. */
   pacing?: (accountId: string) => PacingPolicy | undefined;
-  /** Time of the quota guard and the cache (the limiter runs on real time). */
+  /** Time of the limiter, the quota guard and the cache. */
   clock?: Clock;
   logger?: Logger;
 }
+
+/** Quota reports read at start-up at most (the default account's first). */
+const WARM_UP_QUOTA_READS = 10;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -89,6 +96,26 @@ function clockPause(clock: Clock, ms: number, signal?: AbortSignal): Promise<voi
       resolve();
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** p, or a cancelled error as soon as signal aborts (p itself goes on for its other waiters). */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.reject(new ClientError({ kind: 'cancelled', message: 'Call cancelled by the caller' }));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new ClientError({ kind: 'cancelled', message: 'Call cancelled by the caller' }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
   });
 }
 
@@ -110,6 +137,8 @@ interface Governed {
   /** The key makes retries after ambiguous failures safe (caller's key, or the service dedupes). */
   callerKey: boolean;
   endpointId?: string;
+  /** false: the entry is exempt from the limits, so the call takes no limiter slot. */
+  metered: boolean;
 }
 
 export class GovernedClient implements OutreachClient {
@@ -126,6 +155,8 @@ export class GovernedClient implements OutreachClient {
   private readonly pacing: PacingGate | undefined;
   private readonly maxWaitMs: number;
   private defaultAccountId: Promise<string> | undefined;
+  private knownAccounts: { list: AccountSummary[]; at: number } | undefined;
+  private accountsRead: Promise<AccountSummary[]> | undefined;
   private readonly quotaRefreshes = new Map<string, Promise<unknown>>();
   private readonly counters: ClientStats = {
     schemaDrift: 0,
@@ -155,18 +186,21 @@ export class GovernedClient implements OutreachClient {
       ? new RedisSlotGate({
           url: options.redisUrl,
           logger: this.logger,
+          clock: this.clock,
+          ...(options.gateTiming ? { timing: options.gateTiming } : {}),
           ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}),
         })
-      : new LocalSlotGate();
+      : new LocalSlotGate(this.clock, options.gateTiming);
     this.limiter = new CallLimiter({
       ...DEFAULT_LIMITER_OPTIONS,
       windowMs: options.windowMs ?? DEFAULT_LIMITER_OPTIONS.windowMs,
       limits: { ...PER_MINUTE_LIMITS, ...options.limits },
-      spacingMargin: options.spacingMargin ?? DEFAULT_LIMITER_OPTIONS.spacingMargin,
       maxQueue: options.maxQueue ?? DEFAULT_LIMITER_OPTIONS.maxQueue,
       maxWaitMs: options.maxWaitMs ?? DEFAULT_LIMITER_OPTIONS.maxWaitMs,
       progressIntervalMs: options.progressIntervalMs ?? DEFAULT_LIMITER_OPTIONS.progressIntervalMs,
+      pace: options.pace ?? DEFAULT_LIMITER_OPTIONS.pace,
       gate,
+      clock: this.clock,
     });
     this.guard = new QuotaGuard(this.clock);
     this.cache = new ResponseCache(this.clock, options.cache);
@@ -187,8 +221,9 @@ export class GovernedClient implements OutreachClient {
       });
     }
     const data = parsed.data as Record<string, unknown>;
+    if (endpoint.role === 'accountsList') return { accounts: await this.accounts(options) };
     const account = typeof data.accountId === 'string' ? data.accountId : await this.defaultAccount(options);
-    if (endpoint.path === QUOTA_PATH) return this.quota(account, options);
+    if (endpoint.role === 'quotaReport') return this.quota(account, options);
 
     // Name the resolved default explicitly, so the service acts for the account this call was governed under.
     if (data.accountId === undefined && 'accountId' in endpoint.input.shape) data.accountId = account;
@@ -232,6 +267,7 @@ export class GovernedClient implements OutreachClient {
           ...(write ? { idempotencyKey: options.idempotencyKey ?? randomUUID() } : {}),
           callerKey: options.idempotencyKey !== undefined || (write && this.idempotentRetries),
           endpointId: endpoint.id,
+          metered: !isExempt(endpoint),
         },
         options,
       );
@@ -255,31 +291,66 @@ export class GovernedClient implements OutreachClient {
     if (!id.success) {
       throw new ClientError({ kind: 'validation', message: `accountId: ${summarizeIssues(id.issues)}`, issues: id.issues.map((i) => ({ ...i, path: ['accountId'] })) });
     }
+    const e = endpointByRole('quotaReport');
+    const parts = toRequestParts(e, { accountId });
+    // Bookkeeping: never queued behind the account's own calls (the entry says the service meters nothing).
     const reply = await this.governed(
-      {
-        method: 'GET',
-        path: QUOTA_PATH.replace('{accountId}', encodeURIComponent(accountId)),
-        account: accountId,
-        group: 'account',
-        write: false,
-        callerKey: false,
-        endpointId: 'A7',
-      },
+      { method: e.method, path: parts.path, account: accountId, group: e.group, write: false, callerKey: false, endpointId: e.id, metered: !isExempt(e) },
       options,
     );
-    const report = this.parseOutput(QuotaReport, reply.body, 'A7', false, true) as QuotaReport;
+    const report = this.parseOutput(QuotaReport, reply.body, e.id, false, true) as QuotaReport;
     this.guard.update(report);
     return report;
   }
 
-  async accounts(options: CallOptions = {}): Promise<AccountSummary[]> {
-    // Not tied to one connected account: governed as an account-group read of the key itself.
-    const reply = await this.governed(
-      { method: 'GET', path: ACCOUNTS_PATH, account: '_key', group: 'account', write: false, callerKey: false, endpointId: 'accounts' },
-      options,
-    );
-    const parsed = this.parseOutput(AccountsResponse, reply.body, 'accounts', false, true) as z.infer<typeof AccountsResponse>;
-    return parsed.accounts;
+  /**
+   * Accounts the key can act for: one read shared by concurrent callers and
+   * reused for the entry's cache lifetime (resource listings, default
+   * account); fresh: true reads again.
+   */
+  async accounts(options: CallOptions & { fresh?: boolean } = {}): Promise<AccountSummary[]> {
+    const e = endpointByRole('accountsList');
+    const ttl = e.cache?.ttlMs ?? 0;
+    const known = this.knownAccounts;
+    if (!options.fresh && known && this.clock.now() - known.at < ttl) return known.list;
+    let read = options.fresh ? undefined : this.accountsRead;
+    if (!read) {
+      // Shared by every caller: no one caller's signal may cancel it (each stops waiting on its own below).
+      const shared = (async (): Promise<AccountSummary[]> => {
+        const parts = toRequestParts(e, {});
+        const reply = await this.governed(
+          // Names no account: if an entry ever metered it, it would count against the key itself.
+          { method: e.method, path: parts.path, account: '_key', group: e.group, write: false, callerKey: false, endpointId: e.id, metered: !isExempt(e) },
+          {},
+        );
+        const parsed = this.parseOutput(AccountList, reply.body, e.id, false, true) as AccountList;
+        this.knownAccounts = { list: parsed.accounts, at: this.clock.now() };
+        return parsed.accounts;
+      })();
+      const forget = (): void => {
+        if (this.accountsRead === shared) this.accountsRead = undefined;
+      };
+      shared.then(forget, forget);
+      this.accountsRead = shared;
+      read = shared;
+    }
+    return untilAborted(read, options.signal);
+  }
+
+  /**
+   * Start-up reads, off the request path: the accounts and each account's
+   * quota report, in parallel, so the session's first call finds its
+   * default account and its quota guard ready. Failures are left for that
+   * call to meet (and report).
+   */
+  warmUp(): Promise<void> {
+    return this.accounts()
+      // The default account first; a key with many accounts reads the rest when they are first used.
+      .then((list) => Promise.all([...list].sort((x, y) => Number(y.isDefault) - Number(x.isDefault)).slice(0, WARM_UP_QUOTA_READS).map((a) => this.refreshQuota(a.id, 'warm-up', {}))))
+      .then(
+        () => undefined,
+        (err: unknown) => this.logger.debug({ err: (err as Error).message }, 'warm-up read failed'),
+      );
   }
 
   async close(): Promise<void> {
@@ -340,11 +411,12 @@ export class GovernedClient implements OutreachClient {
   private async refreshQuota(account: string, endpointId: string, options: CallOptions): Promise<void> {
     let pending = this.quotaRefreshes.get(account);
     if (!pending) {
-      pending = this.quota(account, options).finally(() => this.quotaRefreshes.delete(account));
+      // Shared by concurrent callers: none of their signals cancels it.
+      pending = this.quota(account).finally(() => this.quotaRefreshes.delete(account));
       this.quotaRefreshes.set(account, pending);
     }
     try {
-      await pending;
+      await untilAborted(pending, options.signal);
     } catch (err) {
       if (err instanceof ClientError && ['network', 'cancelled', 'queue_timeout'].includes(err.kind)) throw err;
       this.logger.warn({ endpointId, account, err: (err as Error).message }, 'quota report unavailable; call not guarded locally');
@@ -367,20 +439,21 @@ export class GovernedClient implements OutreachClient {
     });
   }
 
-  /** Limiter slot, request, and the bounded retries; every attempt takes a slot. */
+  /** Limiter slot, request, and the bounded retries; every metered attempt takes a slot. */
   private async governed(req: Governed, options: CallOptions): Promise<HttpReply> {
     for (let attempt = 0; ; attempt++) {
-      const slot = await this.limiter.acquire(req.account, req.group, {
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-        ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
-      });
+      const slot: Slot | undefined = req.metered
+        ? await this.limiter.acquire(req.account, req.group, {
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+            ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+          })
+        : undefined;
       const canRetry = attempt < this.maxRetries;
       // One signal per request: the caller's, combined with a fresh controller.
       const own = new AbortController();
       const signal = options.signal ? AbortSignal.any([options.signal, own.signal]) : own.signal;
       let reply: HttpReply;
-      await this.limiter.sent(slot);
       try {
         reply = await this.transport.send({
           method: req.method,
@@ -391,6 +464,8 @@ export class GovernedClient implements OutreachClient {
           signal,
         });
       } catch (err) {
+        // The service may have counted a request that left; one never sent frees its slot.
+        await this.limiter.settle(slot, !(err instanceof NetworkFailure && err.notSent));
         if (!(err instanceof NetworkFailure)) throw err;
         if (err.aborted && options.signal?.aborted) {
           throw new ClientError({
@@ -418,6 +493,8 @@ export class GovernedClient implements OutreachClient {
       } finally {
         own.abort();
       }
+      // A 429 was not counted by the service (it counts only what it admits); any other answer may have been.
+      await this.limiter.settle(slot, reply.status !== 429);
       if (reply.status >= 200 && reply.status < 300) return reply;
 
       const error = errorFromResponse(

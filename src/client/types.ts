@@ -1,5 +1,6 @@
 import type { AnyEndpoint, ValidationIssue } from '../contract/index.js';
 import type { QuotaReport } from '../contract/resources/quota.js';
+import type { AccountSummary } from '../contract/resources/account.js';
 
 /**
  * What the MCP layer needs from a client. The governed client implements it;
@@ -81,24 +82,18 @@ export class ClientError extends Error {
   }
 }
 
-/** One accessible connected account (GET /accounts, an extension). */
-export interface AccountSummary {
-  id: string;
-  firstName: string;
-  lastName: string;
-  publicId: string;
-  status: string;
-  premiumType: string;
-  isDefault: boolean;
-}
+/** One accessible connected account: the contract's type (the accounts-list entry's output). */
+export type { AccountSummary } from '../contract/resources/account.js';
 
 export interface OutreachClient {
   /** Validates input against the entry, governs, sends, parses the output schema. */
   call(endpoint: AnyEndpoint, input: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
   /** Quota report (A7): free to read, also refreshes the local quota guard. */
   quota(accountId: string, options?: CallOptions): Promise<QuotaReport>;
-  /** Accounts the key can act for. */
-  accounts(options?: CallOptions): Promise<AccountSummary[]>;
+  /** Accounts the key can act for (one read kept briefly and shared; fresh: true reads again). */
+  accounts(options?: CallOptions & { fresh?: boolean }): Promise<AccountSummary[]>;
+  /** Start-up reads (accounts, quota reports) off the request path; optional. */
+  warmUp?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -58,6 +58,26 @@ export function requirementWords(r: Requirement): string {
   return REQUIREMENT_WORDS[r];
 }
 
+/**
+ * The part an endpoint plays in the client's own bookkeeping, so the client
+ * and the MCP resources find these entries by role, never by spec id.
+ */
+export type EndpointRole = 'quotaReport' | 'accountStatus' | 'accountsList';
+
+/**
+ * How the per-minute and quota limits apply: 'metered' (default) counts the
+ * call in its group's window and spends its features; 'exempt' counts
+ * nothing anywhere (the service admits it without limits, the client sends
+ * it without queueing), for bookkeeping reads that touch no network.
+ */
+export type Metering = 'metered' | 'exempt';
+
+/** How long the client may reuse a successful answer. */
+export interface CachePolicy {
+  /** 0 = never cached. */
+  ttlMs: number;
+}
+
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
@@ -113,6 +133,12 @@ export interface EndpointSpec<I extends InputSchema = InputSchema, O extends z.Z
    * `--confirm sends` the user is asked first. 'send' always; a function decides by input.
    */
   confirm?: 'send' | ((input: Readonly<Record<string, unknown>>) => boolean);
+  /** The client's bookkeeping role of this entry, if any. */
+  role?: EndpointRole;
+  /** Default 'metered'. */
+  metering?: Metering;
+  /** Client cache lifetime of answers; absent = the client's default for safe reads. */
+  cache?: CachePolicy;
 }
 
 export type AnyEndpoint = EndpointSpec<InputSchema, z.ZodType>;
@@ -174,6 +200,11 @@ export function routes(e: AnyEndpoint): { method: HttpMethod; path: string }[] {
 /** True when this call reaches another person or undoes a relationship (see `confirm`). */
 export function isSend(e: AnyEndpoint, input: Readonly<Record<string, unknown>>): boolean {
   return typeof e.confirm === 'function' ? e.confirm(input) : e.confirm === 'send';
+}
+
+/** True when no per-minute limit or quota applies to the endpoint (service and client alike). */
+export function isExempt(e: AnyEndpoint): boolean {
+  return e.metering === 'exempt';
 }
 
 /** True when the endpoint changes something (drives idempotency, confirmation, audit). */

@@ -32,6 +32,13 @@ export function endpointById(id: string): AnyEndpoint | undefined {
   return ENDPOINTS.find((e) => e.id === id || e.sharedIds?.includes(id));
 }
 
+/** The entry playing a bookkeeping role; throws when the table has none (a contract defect). */
+export function endpointByRole(role: import('./endpoint.js').EndpointRole): AnyEndpoint {
+  const found = ENDPOINTS.find((e) => e.role === role);
+  if (!found) throw new Error(`the contract table has no ${role} endpoint`);
+  return found;
+}
+
 export function endpointByTool(tool: string): AnyEndpoint | undefined {
   return ENDPOINTS.find((e) => e.tool === tool);
 }

@@ -6,7 +6,7 @@ import {
   type ReadResourceResult,
   type Resource,
 } from '@modelcontextprotocol/server';
-import { ACCOUNT_ID_PATTERN, INVALID_ACCOUNT_ID, endpointById, type AnyEndpoint } from '../contract/index.js';
+import { ACCOUNT_ID_PATTERN, INVALID_ACCOUNT_ID, endpointByRole, type AnyEndpoint } from '../contract/index.js';
 import { ClientError, type AccountSummary, type OutreachClient } from '../client/types.js';
 import {
   ACCOUNTS_URI,
@@ -69,7 +69,9 @@ function accountName(a: AccountSummary): string {
 /** Registers the account, status, quota and events resources and resource subscriptions. */
 export function registerResources(server: McpServer, ctx: ResourceContext): { close(): void } {
   const { client, changes } = ctx;
-  const statusEndpoint = endpointById('A2');
+  const statusEndpoint = endpointByRole('accountStatus');
+  const quotaEndpoint = endpointByRole('quotaReport');
+  // The client keeps the list briefly and shares one read: listing both templates costs one unqueued read at most.
   const readAccounts = async (signal: AbortSignal): Promise<AccountSummary[]> => {
     const list = await client.accounts({ signal });
     changes.accountsSeen(list.map((a) => a.id));
@@ -109,7 +111,6 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
     { title: 'Account status', description: 'AccountStatus of one account (uses the account per-minute budget, no quota).', mimeType: JSON_MIME },
     async (uri, variables, extra: Extra) => {
       const accountId = accountIdVar(variables);
-      if (!statusEndpoint) throw new McpError(ErrorCode.InternalError, 'The contract has no account status endpoint (A2)');
       try {
         return jsonContents(uri.href, await client.call(statusEndpoint, { accountId }, { signal: extra.mcpReq.signal }));
       } catch (err) {
@@ -134,7 +135,7 @@ export function registerResources(server: McpServer, ctx: ResourceContext): { cl
       try {
         return jsonContents(uri.href, await client.quota(accountId, { signal: extra.mcpReq.signal }));
       } catch (err) {
-        throw asMcpError(err, endpointById('A7'), 'Reading quota');
+        throw asMcpError(err, quotaEndpoint, 'Reading quota');
       }
     },
   );

@@ -63,6 +63,12 @@ export interface Service {
   deps: DomainDeps;
   /** Runs every module's due simulated activity now (the timer calls this too). */
   runActivity(): void;
+  /**
+   * Builds the world and each account's view now, one piece per turn of the
+   * event loop (setImmediate), so the first call does not pay for them and
+   * requests already waiting are answered between pieces.
+   */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -199,6 +205,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     }
   };
 
+  let closed = false;
   webhooks.start();
   const interval = opts.activityIntervalMs ?? 1000;
   const timer = interval > 0 ? setInterval(runActivity, interval) : undefined;
@@ -216,7 +223,19 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     webhooks,
     deps,
     runActivity,
+    async warmUp() {
+      const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
+      if (closed) return;
+      getWorld();
+      for (const account of accounts.all()) {
+        await nextTurn();
+        if (closed) return;
+        view(account);
+      }
+    },
     close() {
+      closed = true;
       // Once: a second call waits for the first.
       closing ??= (async () => {
         if (timer) clearInterval(timer);

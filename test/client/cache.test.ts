@@ -1,49 +1,67 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { QuotaRule } from '../../src/contract/index.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { endpointById } from '../../src/contract/index.js';
 import { getAccountStatus } from '../../src/contract/endpoints/account.js';
-import { ManualClock } from '../../src/util/clock.js';
-import { ACCOUNTS, startFakeService, type FakeService } from './fake-service.js';
-import { reactToPost, recentMessages, scrapePost, searchGeo, sendConnect } from './endpoints.js';
-import { clientFor, expectClientError } from './helpers.js';
+import type { CacheOptions } from '../../src/client/index.js';
+import { ClientError } from '../../src/client/types.js';
+import { DEMO_ACCOUNTS } from '../../src/service/index.js';
+import { clientOn, closeSharedService, startHarness, type LiveHarness } from './live-service.js';
 
-const rules: QuotaRule[] = [
-  { feature: 'REACT', window: 'daily', limit: 100, networkLimit: 200, capped: true },
-  { feature: 'CONNECT', window: 'daily', limit: 100, networkLimit: 200, capped: true },
-];
-const [a, b] = [ACCOUNTS[0]!.id, ACCOUNTS[1]!.id];
-const HOUR = 3_600_000;
+/** The response cache against the real embedded service; lifetimes come from the contract entries. */
+const [a, b] = [DEMO_ACCOUNTS.salesNavigator, DEMO_ACCOUNTS.businessPremium];
+const scrapePost = endpointById('E11')!;
+const searchGeo = endpointById('G8')!;
+const reactToPost = endpointById('E3')!;
+const sendConnect = endpointById('B3')!;
+const recentMessages = endpointById('D1')!;
 
-let fake: FakeService | undefined;
-let client: ReturnType<typeof clientFor> | undefined;
-let clock: ManualClock;
+let harness: LiveHarness | undefined;
+let client: ReturnType<typeof clientOn> | undefined;
 afterEach(async () => {
   await client?.close();
-  await fake?.close();
+  await harness?.close();
   client = undefined;
-  fake = undefined;
+  harness = undefined;
 });
+afterAll(closeSharedService);
 
-async function setup(cache?: Parameters<typeof clientFor>[1]['cache']): Promise<{ fake: FakeService; client: ReturnType<typeof clientFor> }> {
-  clock = new ManualClock('2026-01-05T10:00:00.000Z');
-  const limits = { write: 100, content: 100, account: 100, search: 100 };
-  fake = await startFakeService({ clock, quotaRules: rules, windowMs: 1000, limits });
-  client = clientFor(fake, { clock, windowMs: 1000, limits, ...(cache ? { cache } : {}) });
-  return { fake, client };
+let postUrls: string[] = [];
+let clock: LiveHarness['clock'];
+
+async function setup(cache?: CacheOptions): Promise<{ fake: LiveHarness; client: ReturnType<typeof clientOn> }> {
+  harness = await startHarness();
+  clock = harness.clock;
+  // A new day for each test: the quotas of the day before do not matter.
+  clock.advance(86_400_000);
+  client = clientOn(harness, cache ? { cache } : {});
+  const world = harness.live.service.deps.world();
+  postUrls = world.posts.filter((p) => p.visibility === 'PUBLIC').map((p) => p.postUrl);
+  return { fake: harness, client };
+}
+
+async function expectClientError(p: Promise<unknown>): Promise<ClientError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ClientError) return err;
+    throw err;
+  }
+  throw new Error('expected a ClientError, the call succeeded');
 }
 
 describe('response cache', () => {
-  it('keeps account status for 12 hours, keyed by account and input', async () => {
+  it('keeps account status only the 30 s of safe reads (its state changes; the service caches networkPlan), keyed by account', async () => {
     const { fake, client } = await setup();
+    expect(getAccountStatus.cache).toBeUndefined();
     const first = await client.call(getAccountStatus, { accountId: a });
     expect(await client.call(getAccountStatus, { accountId: a })).toEqual(first);
     expect(fake.callsTo('A2', a)).toHaveLength(1);
     await client.call(getAccountStatus, { accountId: b });
     expect(fake.callsTo('A2', b)).toHaveLength(1);
 
-    clock.advance(12 * HOUR - 1);
+    clock.advance(30_000 - 1);
     await client.call(getAccountStatus, { accountId: a });
     expect(fake.callsTo('A2', a)).toHaveLength(1);
-    clock.advance(2); // past 12 h
+    clock.advance(2); // past 30 s
     await client.call(getAccountStatus, { accountId: a });
     expect(fake.callsTo('A2', a)).toHaveLength(2);
     expect(client.stats()).toMatchObject({ cacheHits: 2, cacheMisses: 3 });
@@ -51,39 +69,41 @@ describe('response cache', () => {
 
   it('keys by the full input and gives each caller its own copy', async () => {
     const { fake, client } = await setup();
-    const one = (await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/1' })) as { text: string };
+    const one = (await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! })) as { text: string };
     one.text = 'mutated by a caller';
-    const again = (await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/1' })) as { text: string };
+    const again = (await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! })) as { text: string };
     expect(again.text).not.toBe('mutated by a caller');
-    await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/2' });
+    await client.call(scrapePost, { accountId: a, postUrl: postUrls[2]! });
     expect(fake.callsTo('E11')).toHaveLength(2);
   });
 
   it('drops what a write changes: that account, that area, nothing else', async () => {
     const { fake, client } = await setup();
-    await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/1' });
-    await client.call(scrapePost, { accountId: b, postUrl: 'https://n.example/p/1' });
+    await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! });
+    await client.call(scrapePost, { accountId: b, postUrl: postUrls[1]! });
     await client.call(searchGeo, { accountId: a, keywords: 'Berlin' });
-    await client.call(reactToPost, { accountId: a, postUrn: 'urn:1', reactionType: 'PRAISE' }); // posts area of account a
+    const post = harness!.live.service.deps.world().posts.find((p) => p.visibility === 'PUBLIC')!;
+    await client.call(reactToPost, { accountId: a, postUrn: post.activityUrn, reactionType: 'PRAISE' }); // posts area of account a
 
-    await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/1' });
-    await client.call(scrapePost, { accountId: b, postUrl: 'https://n.example/p/1' });
+    await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! });
+    await client.call(scrapePost, { accountId: b, postUrl: postUrls[1]! });
     await client.call(searchGeo, { accountId: a, keywords: 'Berlin' });
     expect(fake.callsTo('E11', a)).toHaveLength(2); // invalidated
     expect(fake.callsTo('E11', b)).toHaveLength(1); // other account kept
     expect(fake.callsTo('G8', a)).toHaveLength(1); // other area kept
 
-    await client.call(sendConnect, { accountId: a, profileId: 'x' }); // actions area: posts cache stays
-    await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/1' });
+    const person = harness!.live.service.deps.world().people[40]!;
+    await client.call(sendConnect, { accountId: a, profileId: person.profileId }); // actions area: posts cache stays
+    await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! });
     expect(fake.callsTo('E11', a)).toHaveLength(2);
   });
 
   it('never caches errors', async () => {
     const { fake, client } = await setup();
     fake.failNext('E11', { status: 404, body: { error: 'Post not found', success: false } });
-    const err = await expectClientError(client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/gone' }));
+    const err = await expectClientError(client.call(scrapePost, { accountId: a, postUrl: postUrls[3]! }));
     expect(err.kind).toBe('not_found');
-    await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/gone' });
+    await client.call(scrapePost, { accountId: a, postUrl: postUrls[3]! });
     expect(fake.callsTo('E11').map((r) => r.status)).toEqual([404, 200]);
   });
 
@@ -95,16 +115,23 @@ describe('response cache', () => {
     await client.call(recentMessages, { accountId: a });
     await client.call(recentMessages, { accountId: a });
     expect(fake.callsTo('D1')).toHaveLength(2);
-    await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/1' });
-    await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/1' });
+    await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! });
+    await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! });
     expect(fake.callsTo('E11')).toHaveLength(2);
   });
 
   it('stays within its size bound', async () => {
-    const { fake, client } = await setup({ maxSizeBytes: 1_000 });
-    for (let i = 0; i < 10; i++) await client.call(scrapePost, { accountId: a, postUrl: `https://n.example/p/${i}` });
-    await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/0' }); // evicted long ago
-    await client.call(scrapePost, { accountId: a, postUrl: 'https://n.example/p/9' }); // most recent: kept
-    expect(fake.callsTo('E11')).toHaveLength(11);
+    // Room for about three scrape answers (each is its JSON plus 64 bytes of bookkeeping).
+    const { fake, client: sizing } = await setup({ maxSizeBytes: 0 });
+    const sizes = await Promise.all([0, 1, 2, 9].map(async (i) => Buffer.byteLength(JSON.stringify(await sizing.call(scrapePost, { accountId: a, postUrl: postUrls[i]! }))) + 64));
+    await sizing.close();
+    client = clientOn(fake, { cache: { maxSizeBytes: Math.max(...sizes) * 3 } });
+    const calls = (): number => fake.callsTo('E11').length;
+    const before = calls();
+    for (let i = 0; i < 10; i++) await client.call(scrapePost, { accountId: a, postUrl: postUrls[i]! });
+    await client.call(scrapePost, { accountId: a, postUrl: postUrls[9]! }); // most recent: kept
+    expect(calls() - before).toBe(10);
+    await client.call(scrapePost, { accountId: a, postUrl: postUrls[0]! }); // evicted long ago
+    expect(calls() - before).toBe(11);
   });
 });

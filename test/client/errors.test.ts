@@ -1,28 +1,40 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { QuotaRule } from '../../src/contract/index.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { endpointById } from '../../src/contract/index.js';
 import { getAccountStatus, getDefaultAccountStatus } from '../../src/contract/endpoints/account.js';
-import { loadClientConfig, parseRetryAfter } from '../../src/client/index.js';
-import { ACCOUNTS, startFakeService, type FakeService } from './fake-service.js';
-import { scrapePost, sendConnect } from './endpoints.js';
-import { clientFor, expectClientError } from './helpers.js';
+import { loadClientConfig, parseRetryAfter, type ClientOptions } from '../../src/client/index.js';
+import { ClientError } from '../../src/client/types.js';
+import { DEMO_ACCOUNTS, DEMO_USER_ID } from '../../src/service/index.js';
+import { clientOn, closeSharedService, startHarness, type LiveHarness } from './live-service.js';
 
-const rules: QuotaRule[] = [{ feature: 'CONNECT', window: 'daily', limit: 100, networkLimit: 200, capped: true }];
-const limits = { write: 100, content: 100, account: 100 };
-const a = ACCOUNTS[0]!.id;
+/** How the client reports what went wrong, against the real embedded service (and scripted failures in front of it). */
+const a = DEMO_ACCOUNTS.salesNavigator;
+const scrapePost = endpointById('E11')!;
+const sendConnect = endpointById('B3')!;
 
-let fake: FakeService | undefined;
-let client: ReturnType<typeof clientFor> | undefined;
+let fake: LiveHarness | undefined;
+let client: ReturnType<typeof clientOn> | undefined;
 afterEach(async () => {
   await client?.close();
   await fake?.close();
   client = undefined;
   fake = undefined;
 });
+afterAll(closeSharedService);
 
-async function setup(options: Parameters<typeof clientFor>[1] = {}): Promise<{ fake: FakeService; client: ReturnType<typeof clientFor> }> {
-  fake = await startFakeService({ quotaRules: rules, windowMs: 1000, limits });
-  client = clientFor(fake, { windowMs: 1000, limits, cache: { maxSizeBytes: 0 }, ...options });
+async function setup(options: Partial<ClientOptions> = {}): Promise<{ fake: LiveHarness; client: ReturnType<typeof clientOn> }> {
+  fake = await startHarness();
+  client = clientOn(fake, { cache: { maxSizeBytes: 0 }, ...options });
   return { fake, client };
+}
+
+async function expectClientError(p: Promise<unknown>): Promise<ClientError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ClientError) return err;
+    throw err;
+  }
+  throw new Error('expected a ClientError, the call succeeded');
 }
 
 describe('local validation', () => {
@@ -78,10 +90,9 @@ describe('service errors', () => {
   });
 
   it('maps 401 without leaking the key', async () => {
-    fake = await startFakeService({ windowMs: 1000, limits });
-    client = clientFor(fake, { apiKey: 'wrong-secret-key', windowMs: 1000, limits });
+    const { client } = await setup({ apiKey: 'wrong-secret-key' });
     const err = await expectClientError(client.call(getAccountStatus, { accountId: a }));
-    expect(err.details).toMatchObject({ kind: 'auth', status: 401, message: 'Unauthorized: invalid or missing API key' });
+    expect(err.details).toMatchObject({ kind: 'auth', status: 401, message: 'Unauthorized: missing or invalid API key' });
     expect(JSON.stringify(err.details) + err.message + String(err.stack)).not.toContain('wrong-secret-key');
   });
 
@@ -107,14 +118,14 @@ describe('schema drift', () => {
     fake.failNext('E11', { status: 200, body: { postUrn: 'urn', text: 7 } });
     const err = await expectClientError(client.call(scrapePost, { accountId: a, postUrl: 'u' }));
     expect(err.kind).toBe('schema_drift');
-    expect(err.details.issues?.map((i) => i.path.join('.'))).toEqual(['text', 'comments', 'shares']);
+    expect(err.details.issues?.map((i) => i.path.join('.'))).toEqual(['author', 'text', 'mediaUrls', 'reactions', 'comments', 'shares', 'timestamp']);
     expect(client.stats().schemaDrift).toBe(1);
   });
 
   it("returns a write's drifted answer as received (it landed) and counts it", async () => {
     const { fake, client } = await setup();
     fake.failNext('B3', { status: 200, body: { ok: true } });
-    expect(await client.call(sendConnect, { accountId: a, profileId: 'p' })).toEqual({ ok: true });
+    expect(await client.call(sendConnect, { accountId: a, profileId: 'someone' })).toEqual({ ok: true });
     expect(client.stats().schemaDrift).toBe(1);
   });
 
@@ -130,12 +141,13 @@ describe('default account', () => {
   it('resolves the default account once through accounts() and governs under it', async () => {
     const { fake, client } = await setup();
     await client.call(getDefaultAccountStatus, {});
-    await client.call(scrapePost, { postUrl: 'u' });
-    expect(fake.requests.filter((r) => r.path === '/accounts')).toHaveLength(1);
+    const post = fake.live.service.deps.world().posts.find((p) => p.visibility === 'PUBLIC')!;
+    await client.call(scrapePost, { postUrl: post.postUrl });
+    expect(fake.callsTo('X1')).toHaveLength(1);
     expect(fake.callsTo('E11')[0]!.account).toBe(a);
     const list = await client.accounts();
-    expect(list.map((x) => x.id)).toEqual(ACCOUNTS.map((x) => x.id));
-    expect(list[0]).toMatchObject({ isDefault: true, firstName: 'Ada' });
+    expect(list.map((x) => x.id)).toEqual(fake.live.service.accounts.accessible(DEMO_USER_ID).map((x) => x.id));
+    expect(list[0]).toMatchObject({ id: a, isDefault: true, firstName: 'Sam' });
   });
 });
 

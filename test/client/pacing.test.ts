@@ -59,48 +59,44 @@ describe('pacing gate', () => {
 
 describe('pacing through the governed client', () => {
   it('refuses a write outside working hours before sending, waits out a short pause, and lets reads through', async () => {
-    const { ManualClock } = await import('../../src/util/clock.js');
-    const { createClient, parsePacing } = await import('../../src/client/index.js');
-    const { startFakeService, ACCOUNTS } = await import('./fake-service.js');
-    const { sendConnect, scrapePost } = await import('./endpoints.js');
-    const { quietLogger } = await import('./helpers.js');
-    const fake = await startFakeService({ windowMs: 1000, limits: { write: 100, content: 100, account: 100 } });
-    const clock = new ManualClock('2026-01-05T07:00:00.000Z'); // Monday 07:00 UTC
-    const client = createClient({
-      baseUrl: fake.baseUrl,
-      apiKey: fake.apiKey,
-      logger: quietLogger,
-      windowMs: 1000,
-      limits: { write: 100, content: 100, account: 100 },
-      clock,
-      pacing: parsePacing('UTC Mon-Fri 09:00-17:00', '2-2'),
-    });
-    const account = ACCOUNTS[0]!.id;
+    const { parsePacing } = await import('../../src/client/index.js');
+    const { endpointById } = await import('../../src/contract/index.js');
+    const { DEMO_ACCOUNTS } = await import('../../src/service/index.js');
+    const { clientOn, closeSharedService, startHarness, until } = await import('./live-service.js');
+    const fake = await startHarness(); // its clock: Monday 2026-01-05 09:00 UTC
+    const clock = fake.clock;
+    const client = clientOn(fake, { pacing: parsePacing('UTC Mon-Fri 11:00-17:00', '2-2') });
+    const account = DEMO_ACCOUNTS.recruiter;
+    const world = fake.live.service.deps.world();
+    const react = endpointById('E3')!;
+    const posts = world.posts.filter((p) => p.visibility === 'PUBLIC');
+    const reactTo = (i: number) => ({ accountId: account, postUrn: posts[i]!.activityUrn, reactionType: 'LIKE' });
     try {
-      const err = await client.call(sendConnect, { accountId: account, profileId: 'p' }).catch((e: unknown) => e);
+      const err = await client.call(react, reactTo(1)).catch((e: unknown) => e);
       expect(err).toMatchObject({
         details: {
           kind: 'paced',
           retryAfterMs: 2 * 3_600_000,
-          message: `outside the working hours set for account ${account}; the next write is allowed at 2026-01-05T09:00:00.000Z`,
+          message: `outside the working hours set for account ${account}; the next write is allowed at 2026-01-05T11:00:00.000Z`,
         },
       });
-      expect(fake.callsTo('B3')).toHaveLength(0);
+      expect(fake.callsTo('E3')).toHaveLength(0);
       // Reads are not paced.
-      await client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/1' });
+      await client.call(endpointById('E11')!, { accountId: account, postUrl: world.posts.find((p) => p.visibility === 'PUBLIC')!.postUrl });
 
-      clock.set('2026-01-05T09:00:00.000Z');
-      await client.call(sendConnect, { accountId: account, profileId: 'p1' });
+      clock.set('2026-01-05T11:00:00.000Z');
+      await client.call(react, reactTo(2));
       // The second write waits the 2 s pause on the client's clock, then goes.
-      const second = client.call(sendConnect, { accountId: account, profileId: 'p2' });
-      await new Promise((r) => setTimeout(r, 50));
-      expect(fake.callsTo('B3')).toHaveLength(1);
+      const second = client.call(react, reactTo(3));
+      await until(() => clock.pendingTimers() > 0, 'the pause');
+      expect(fake.callsTo('E3')).toHaveLength(1);
       clock.advance(2000);
       await second;
-      expect(fake.callsTo('B3')).toHaveLength(2);
+      expect(fake.callsTo('E3')).toHaveLength(2);
     } finally {
       await client.close();
       await fake.close();
+      await closeSharedService();
     }
   });
 

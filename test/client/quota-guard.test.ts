@@ -1,128 +1,141 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { AccountIdOptional, endpoint, type QuotaRule } from '../../src/contract/index.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { endpointById } from '../../src/contract/index.js';
+import type { QuotaReport } from '../../src/contract/resources/quota.js';
+import { QuotaGuard } from '../../src/client/quota-guard.js';
+import { ClientError } from '../../src/client/types.js';
+import { DEMO_ACCOUNTS } from '../../src/service/index.js';
 import { ManualClock } from '../../src/util/clock.js';
-import { ACCOUNTS, startFakeService, type FakeService } from './fake-service.js';
-import { TEST_ENDPOINTS, reactToPost, sendConnect } from './endpoints.js';
-import { clientFor, expectClientError } from './helpers.js';
+import { clientOn, closeSharedService, startHarness, type LiveHarness } from './live-service.js';
 
-const salesNavSearch = endpoint({
-  id: 'C1',
-  tool: 'search_people_sales_nav',
-  title: 'Sales-navigation people search',
-  method: 'POST',
-  path: '/search/people',
-  group: 'search',
-  quota: ['SALES_NAV_SEARCH'],
-  toolset: 'salesnav',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  description: 'test entry',
-  input: z.object({ accountId: AccountIdOptional, url: z.string() }),
-  output: z.object({ success: z.boolean() }),
+/**
+ * The quota guard against the real embedded service and the contract's real
+ * rules (REACT: 100 a day; CONNECT: 25 a day, 100 a week). The shared
+ * service's clock starts Monday 2026-01-05 09:00 UTC and only moves forward;
+ * each test uses its own account or moves to a new day.
+ */
+const react = endpointById('E3')!;
+let h: LiveHarness | undefined;
+const clients: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await h?.close();
+  h = undefined;
 });
+afterAll(closeSharedService);
 
-const rules: QuotaRule[] = [
-  { feature: 'CONNECT', window: 'daily', limit: 3, networkLimit: 100, capped: true },
-  { feature: 'CONNECT', window: 'weekly', limit: 5, networkLimit: 200, capped: true },
-  { feature: 'REACT', window: 'daily', limit: 10, networkLimit: 200, capped: true },
-  { feature: 'SALES_NAV_SEARCH', window: 'daily', limit: 1, networkLimit: 1000, capped: false },
-];
-
-const account = ACCOUNTS[0]!.id;
-let fake: FakeService | undefined;
-let client: ReturnType<typeof clientFor> | undefined;
-let clock: ManualClock;
-
-async function setup(): Promise<{ fake: FakeService; client: ReturnType<typeof clientFor> }> {
-  clock = new ManualClock('2026-01-05T10:00:00.000Z'); // a Monday
-  fake = await startFakeService({ clock, quotaRules: rules, windowMs: 1000, limits: { write: 100, search: 100, account: 100 }, endpoints: [...TEST_ENDPOINTS, salesNavSearch] });
-  client = clientFor(fake, { clock, windowMs: 1000, limits: { write: 100, search: 100, account: 100 } });
-  return { fake, client };
+async function setup(): Promise<{ h: LiveHarness; client: ReturnType<typeof clientOn>; posts: string[] }> {
+  h = await startHarness();
+  const client = clientOn(h, { maxWaitMs: 0 });
+  clients.push(client);
+  const posts = h.live.service.deps.world().posts.filter((p) => p.visibility === 'PUBLIC').map((p) => p.activityUrn);
+  return { h, client, posts };
 }
 
-afterEach(async () => {
-  await client?.close();
-  await fake?.close();
-  client = undefined;
-  fake = undefined;
-});
+/** Units spent outside this client (the service's own runs, another client). */
+function spendElsewhere(h: LiveHarness, account: string, feature: string, n: number): void {
+  for (let i = 0; i < n; i++) h.live.service.governor.recordUsage(account, feature, 'service');
+}
 
-const quotaReads = (f: FakeService): number => f.requests.filter((r) => r.path.endsWith('/quota')).length;
+async function errorOf(p: Promise<unknown>): Promise<ClientError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ClientError) return err;
+    throw err;
+  }
+  throw new Error('expected a ClientError, the call succeeded');
+}
 
-describe('quota guard', () => {
-  it('refuses call limit+1 without sending it, and lets calls through after the reset', async () => {
-    const { fake, client } = await setup();
-    for (let i = 0; i < 3; i++) await client.call(sendConnect, { accountId: account, profileId: `p${i}` });
-    const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: 'p3' }));
+describe('quota guard on the real service', () => {
+  it('reads the report once, keeps it current from its own calls, and refuses limit+1 without sending it', async () => {
+    const { h, client, posts } = await setup();
+    const account = DEMO_ACCOUNTS.salesNavigator;
+    spendElsewhere(h, account, 'REACT', 97);
+    for (let i = 0; i < 3; i++) await client.call(react, { accountId: account, postUrn: posts[i]!, reactionType: 'LIKE' });
+    expect(h.callsTo('A7')).toHaveLength(1); // one read, then counted locally
+    const err = await errorOf(client.call(react, { accountId: account, postUrn: posts[3]!, reactionType: 'LIKE' }));
     expect(err.kind).toBe('local_quota');
-    expect(err.details).toMatchObject({ feature: 'CONNECT', window: 'daily', limit: 3, resetAt: '2026-01-06T00:00:00.000Z' });
-    expect(err.message).toBe(
-      'Daily quota for CONNECT reached on account aaaaaaaaaaaaaaaaaaaaaaaa: 3 of 3 used, limit 3. ' +
-        'It resets at 2026-01-06T00:00:00.000Z (in 14 h). Nothing was sent.',
-    );
-    expect(fake.callsTo('B3')).toHaveLength(3);
-    expect(quotaReads(fake)).toBe(1);
-    expect(client.stats().localQuotaRefusals).toBe(1);
+    expect(err.details).toMatchObject({ feature: 'REACT', window: 'daily', limit: 100, resetAt: '2026-01-06T00:00:00.000Z' });
+    expect(err.message).toContain('100 of 100 used');
+    expect(h.callsTo('E3')).toHaveLength(3);
+    // The local count is the service's.
+    expect((await client.quota(account)).quotas.find((q) => q.feature === 'REACT')).toMatchObject({ used: 100, remaining: 0 });
 
-    clock.set('2026-01-06T00:00:01.000Z');
-    await client.call(sendConnect, { accountId: account, profileId: 'p4' });
-    expect(fake.callsTo('B3')).toHaveLength(4);
-    expect(quotaReads(fake)).toBe(2); // the passed resetAt made it read the report again
-  });
-
-  it('names the weekly window when the weekly quota is the one reached', async () => {
-    const { fake, client } = await setup();
-    for (let i = 0; i < 3; i++) await client.call(sendConnect, { accountId: account, profileId: `mon${i}` });
-    clock.set('2026-01-06T09:00:00.000Z');
-    for (let i = 0; i < 2; i++) await client.call(sendConnect, { accountId: account, profileId: `tue${i}` });
-    const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: 'tue2' }));
-    expect(err.kind).toBe('local_quota');
-    expect(err.details).toMatchObject({ feature: 'CONNECT', window: 'weekly', limit: 5, resetAt: '2026-01-12T00:00:00.000Z' });
-    expect(err.message).toContain('Weekly quota for CONNECT');
-    expect(fake.callsTo('B3')).toHaveLength(5);
+    // At resetAt the guard reads the report again, and the call goes.
+    h.clock.set('2026-01-06T00:00:00.000Z');
+    await client.call(react, { accountId: account, postUrn: posts[4]!, reactionType: 'LIKE' });
+    expect(h.callsTo('A7')).toHaveLength(3);
+    expect(h.callsTo('E3')).toHaveLength(4);
   });
 
   it('admits only the remaining units when calls race', async () => {
-    const { fake, client } = await setup();
-    const results = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, i) => client.call(sendConnect, { accountId: account, profileId: `r${i}` })),
-    );
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.kind)).toEqual(['local_quota', 'local_quota']);
-    expect(fake.callsTo('B3')).toHaveLength(3);
+    const { h, client, posts } = await setup();
+    const account = DEMO_ACCOUNTS.businessPremium;
+    await client.quota(account);
+    const used = (await client.quota(account)).quotas.find((q) => q.feature === 'REACT')!.used;
+    spendElsewhere(h, account, 'REACT', 98 - used);
+    await client.quota(account);
+    const results = await Promise.allSettled(posts.slice(10, 15).map((postUrn) => client.call(react, { accountId: account, postUrn, reactionType: 'LIKE' })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.kind)).toEqual(Array(3).fill('local_quota'));
+    expect(h.callsTo('E3')).toHaveLength(2);
   });
 
-  it('never refuses a counted but uncapped feature', async () => {
-    const { fake, client } = await setup();
-    for (let i = 0; i < 3; i++) await client.call(salesNavSearch, { accountId: account, url: 'https://network.example/sales/search/people?q=1' });
-    expect(fake.callsTo('C1')).toHaveLength(3);
-  });
-
-  it('does not retry a quota 429 from the service and re-reads the report before the next call', async () => {
-    const { fake, client } = await setup();
-    await client.call(reactToPost, { accountId: account, postUrn: 'urn:1', reactionType: 'LIKE' });
-    fake.setUsed(account, 'REACT', 10); // spent elsewhere (the service's own runs)
-    const err = await expectClientError(client.call(reactToPost, { accountId: account, postUrn: 'urn:2', reactionType: 'LIKE' }));
+  it('does not retry a quota 429 from the service, and reads the report again before the next call', async () => {
+    const { h, client, posts } = await setup();
+    const account = DEMO_ACCOUNTS.recruiter;
+    await client.call(react, { accountId: account, postUrn: posts[20]!, reactionType: 'LIKE' });
+    const used = (await client.quota(account)).quotas.find((q) => q.feature === 'REACT')!.used;
+    spendElsewhere(h, account, 'REACT', 100 - used); // the guard does not know
+    const reads = h.callsTo('A7').length;
+    const err = await errorOf(client.call(react, { accountId: account, postUrn: posts[21]!, reactionType: 'LIKE' }));
     expect(err.kind).toBe('quota');
     expect(err.details.status).toBe(429);
-    expect(err.message).toBe('Daily quota exceeded for REACT: 10/10 used. Resets at 2026-01-06T00:00:00.000Z');
-    expect(err.details.resetAt).toBe('2026-01-06T00:00:00.000Z');
-    expect(fake.callsTo('E3')).toHaveLength(2);
+    expect(err.message).toContain('Daily quota exceeded for REACT');
+    expect(h.callsTo('E3').map((r) => r.status)).toEqual([200, 429]);
 
-    const local = await expectClientError(client.call(reactToPost, { accountId: account, postUrn: 'urn:3', reactionType: 'LIKE' }));
+    const local = await errorOf(client.call(react, { accountId: account, postUrn: posts[22]!, reactionType: 'LIKE' }));
     expect(local.kind).toBe('local_quota');
-    expect(fake.callsTo('E3')).toHaveLength(2);
-    expect(quotaReads(fake)).toBe(2);
+    expect(h.callsTo('E3')).toHaveLength(2);
+    expect(h.callsTo('A7')).toHaveLength(reads + 1);
   });
 
-  it('quota() returns the report and refreshes the guard', async () => {
-    const { fake, client } = await setup();
-    fake.setUsed(account, 'CONNECT', 3);
-    const report = await client.quota(account);
-    expect(report.accountId).toBe(account);
-    expect(report.quotas.find((q) => q.feature === 'CONNECT' && q.window === 'daily')).toMatchObject({ used: 3, limit: 3, remaining: 0 });
-    const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: 'x' }));
+  it('names the weekly window when the weekly quota is the one reached', async () => {
+    const { h, client } = await setup();
+    const account = DEMO_ACCOUNTS.free;
+    // 25 a day from Tuesday to Friday fill the week's 100; Saturday's daily quota is untouched.
+    for (const day of ['2026-01-06', '2026-01-07', '2026-01-08', '2026-01-09']) {
+      if (h.clock.now() < Date.parse(`${day}T10:00:00.000Z`)) h.clock.set(`${day}T10:00:00.000Z`);
+      spendElsewhere(h, account, 'CONNECT', 25);
+    }
+    h.clock.set('2026-01-10T10:00:00.000Z');
+    const err = await errorOf(client.call(endpointById('B3')!, { accountId: account, profileId: 'someone' }));
     expect(err.kind).toBe('local_quota');
-    expect(fake.callsTo('B3')).toHaveLength(0);
+    expect(err.details).toMatchObject({ feature: 'CONNECT', window: 'weekly', limit: 100, resetAt: '2026-01-12T00:00:00.000Z' });
+    expect(err.message).toMatch(/^Weekly quota for CONNECT reached/);
+    expect(h.callsTo('B3')).toHaveLength(0);
+  });
+});
+
+describe('quota guard rules', () => {
+  const clock = new ManualClock('2026-01-05T10:00:00.000Z');
+  const report = (feature: string, used: number, limit: number): QuotaReport =>
+    ({
+      accountId: 'a00000000000000000000001',
+      quotas: [{ feature, window: 'daily', used, limit, remaining: Math.max(0, limit - used), resetAt: '2026-01-06T00:00:00.000Z', limitReached: false }],
+    }) as unknown as QuotaReport;
+
+  it('never refuses a counted but uncapped feature (sales-navigation searches)', () => {
+    const guard = new QuotaGuard(clock);
+    guard.update(report('SALES_NAV_SEARCH', 1000, 1000));
+    expect(() => guard.reserve('a00000000000000000000001', ['SALES_NAV_SEARCH']).commit()).not.toThrow();
+  });
+
+  it('needs a fresh report at resetAt and after forget()', () => {
+    const guard = new QuotaGuard(clock);
+    guard.update(report('REACT', 1, 100));
+    expect(guard.needsRefresh('a00000000000000000000001', ['REACT'])).toBe(false);
+    guard.forget('a00000000000000000000001');
+    expect(guard.needsRefresh('a00000000000000000000001', ['REACT'])).toBe(true);
   });
 });

@@ -1,60 +1,84 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { QuotaRule } from '../../src/contract/index.js';
-import { ACCOUNTS, startFakeService, type FakeService } from './fake-service.js';
-import { scrapePost, sendConnect } from './endpoints.js';
-import { clientFor, expectClientError, quietLogger } from './helpers.js';
-import { createClient } from '../../src/client/index.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { endpointById } from '../../src/contract/index.js';
+import { createClient, type ClientOptions } from '../../src/client/index.js';
+import { ClientError } from '../../src/client/types.js';
+import { DEMO_ACCOUNTS } from '../../src/service/index.js';
+import { clientOn, closeSharedService, quietLogger, startHarness, until, type LiveHarness } from './live-service.js';
 
-const rules: QuotaRule[] = [{ feature: 'CONNECT', window: 'daily', limit: 1000, networkLimit: 1000, capped: true }];
-const account = ACCOUNTS[0]!.id;
+/** Retries through the limiter, against the real embedded service with scripted failures in front of it. */
+const account = DEMO_ACCOUNTS.businessPremium;
+const scrapePost = endpointById('E11')!;
+const sendConnect = endpointById('B3')!;
 const perMinute429 = {
   status: 429,
   body: { error: 'Rate limit exceeded: 30 calls per minute for content endpoints. Retry after 1 seconds.', success: false },
   headers: { 'retry-after': '1', 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1767607201' },
 };
 
-let fake: FakeService | undefined;
-let client: ReturnType<typeof clientFor> | undefined;
+let fake: LiveHarness | undefined;
+let client: ReturnType<typeof clientOn> | undefined;
 afterEach(async () => {
   await client?.close();
   await fake?.close();
   client = undefined;
   fake = undefined;
 });
+afterAll(closeSharedService);
 
-async function setup(options: { idempotentRetries?: boolean } = {}): Promise<{ fake: FakeService; client: ReturnType<typeof clientFor> }> {
-  fake = await startFakeService({ windowMs: 1000, quotaRules: rules, limits: { write: 100, content: 30, account: 100 } });
-  client = clientFor(fake, { windowMs: 1000, limits: { write: 100, content: 30, account: 100 }, ...options });
+let nextPerson = 100;
+/** A person not yet invited by this account (each test invites its own). */
+const someone = (): string => fake!.live.service.deps.world().people[nextPerson++]!.profileId;
+const postUrl = (i: number): string => fake!.live.service.deps.world().posts.filter((p) => p.visibility === 'PUBLIC')[i]!.postUrl;
+
+async function setup(options: Partial<ClientOptions> = {}): Promise<{ fake: LiveHarness; client: ReturnType<typeof clientOn> }> {
+  fake = await startHarness();
+  client = clientOn(fake, { cache: { maxSizeBytes: 0 }, ...options });
   return { fake, client };
+}
+
+async function expectClientError(p: Promise<unknown>): Promise<ClientError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ClientError) return err;
+    throw err;
+  }
+  throw new Error('expected a ClientError, the call succeeded');
 }
 
 describe('per-minute 429', () => {
   it('retries a read after Retry-After, through the limiter: every call of that account and group holds off', async () => {
-    // 5 content reads per second: the second read is still queued when the 429 comes back.
-    fake = await startFakeService({ windowMs: 1000, quotaRules: rules, limits: { content: 5, account: 100 } });
-    client = clientFor(fake, { windowMs: 1000, limits: { content: 5, account: 100 } });
+    const { fake, client } = await setup();
     fake.failNext('E11', perMinute429);
-    const [a, b] = await Promise.all([
-      client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/a' }),
-      client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/b' }),
-    ]);
+    const t0 = fake.clock.now();
+    const first = client.call(scrapePost, { accountId: account, postUrl: postUrl(0) });
+    await until(() => fake.callsTo('E11').length === 1 && fake.callsTo('E11')[0]!.status === 429 && fake.clock.pendingTimers() > 0, 'the 429');
+    // A call started after the 429 holds off too, though the window has room.
+    const second = client.call(scrapePost, { accountId: account, postUrl: postUrl(1) });
+    await until(() => fake.clock.pendingTimers() > 1, 'the second call to wait');
+    fake.clock.advance(999);
+    expect(fake.callsTo('E11')).toHaveLength(1);
+    fake.clock.advance(1);
+    const [a, b] = await Promise.all([first, second]);
     expect(a).toMatchObject({ text: expect.any(String) });
     expect(b).toMatchObject({ text: expect.any(String) });
     const log = fake.callsTo('E11');
     expect(log.map((r) => r.status)).toEqual([429, 200, 200]);
-    const [rejected, ...after] = log;
-    for (const r of after) expect(r.at - rejected!.at).toBeGreaterThanOrEqual(990);
-    // The retry and the other call are still spaced by the limiter (1000/5 ms, less the jitter slack).
-    expect(after[1]!.at - after[0]!.at).toBeGreaterThanOrEqual(150);
+    expect(log.map((r) => r.at)).toEqual([t0, t0 + 1000, t0 + 1000]);
     expect(client.stats()).toMatchObject({ rateLimited: 1, retries: 1 });
   });
 
   it('gives up after the bounded number of retries with the retry hint', async () => {
     const { fake, client } = await setup();
     fake.failNext('E11', perMinute429, perMinute429, perMinute429);
-    const err = await expectClientError(client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/x' }));
+    const pending = expectClientError(client.call(scrapePost, { accountId: account, postUrl: postUrl(2) }));
+    for (let i = 1; i <= 2; i++) {
+      await until(() => fake.callsTo('E11').length === i && fake.clock.pendingTimers() > 0, `429 number ${i}`);
+      fake.clock.advance(1000);
+    }
+    const err = await pending;
     expect(err.kind).toBe('rate_limit');
     expect(err.details).toMatchObject({ status: 429, retryAfterMs: 1000 });
     expect(err.message).toBe(perMinute429.body.error);
@@ -64,7 +88,10 @@ describe('per-minute 429', () => {
   it('retries a write after a per-minute 429 (it provably did not land) with the same idempotency key', async () => {
     const { fake, client } = await setup();
     fake.failNext('B3', perMinute429);
-    await client.call(sendConnect, { accountId: account, profileId: 'p' });
+    const sent = client.call(sendConnect, { accountId: account, profileId: someone() });
+    await until(() => fake.callsTo('B3').length === 1 && fake.clock.pendingTimers() > 0, 'the 429');
+    fake.clock.advance(1000);
+    await sent;
     const log = fake.callsTo('B3');
     expect(log.map((r) => r.status)).toEqual([429, 200]);
     expect(log[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -76,7 +103,7 @@ describe('writes that may have landed', () => {
   it('does not retry a write that got a 500 without an idempotency key when the service does not dedupe', async () => {
     const { fake, client } = await setup({ idempotentRetries: false });
     fake.failNext('B3', { status: 500, body: { error: 'Internal server error', success: false } });
-    const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: 'p' }));
+    const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: someone() }));
     expect(err.kind).toBe('server');
     expect(err.details.status).toBe(500);
     expect(err.details.mayHaveLanded).toBe(true);
@@ -87,7 +114,7 @@ describe('writes that may have landed', () => {
   it('does not retry a write whose connection was lost without an idempotency key when the service does not dedupe', async () => {
     const { fake, client } = await setup({ idempotentRetries: false });
     fake.failNext('B3', { destroy: true });
-    const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: 'p' }));
+    const err = await expectClientError(client.call(sendConnect, { accountId: account, profileId: someone() }));
     expect(err.kind).toBe('network');
     expect(err.details.mayHaveLanded).toBe(true);
     expect(fake.callsTo('B3')).toHaveLength(1);
@@ -96,7 +123,7 @@ describe('writes that may have landed', () => {
   it('retries a keyed write after a 500 and after a lost connection, with the same key', async () => {
     const { fake, client } = await setup();
     fake.failNext('B3', { status: 500 }, { destroy: true });
-    const result = await client.call(sendConnect, { accountId: account, profileId: 'p' }, { idempotencyKey: 'connect-p-once' });
+    const result = await client.call(sendConnect, { accountId: account, profileId: someone() }, { idempotencyKey: 'connect-p-once' });
     expect(result).toMatchObject({ success: true });
     const log = fake.callsTo('B3');
     expect(log.map((r) => r.status)).toEqual([500, -1, 200]);
@@ -106,7 +133,7 @@ describe('writes that may have landed', () => {
   it('by default retries a write after a lost connection with its own key, the same on every attempt', async () => {
     const { fake, client } = await setup();
     fake.failNext('B3', { destroy: true });
-    const result = await client.call(sendConnect, { accountId: account, profileId: 'p' });
+    const result = await client.call(sendConnect, { accountId: account, profileId: someone() });
     expect(result).toMatchObject({ success: true });
     const keys = fake.callsTo('B3').map((r) => r.idempotencyKey);
     expect(keys).toHaveLength(2);
@@ -117,7 +144,7 @@ describe('writes that may have landed', () => {
   it('retries a read after a 500', async () => {
     const { fake, client } = await setup();
     fake.failNext('E11', { status: 500 });
-    await client.call(scrapePost, { accountId: account, postUrl: 'https://n.example/p/r' });
+    await client.call(scrapePost, { accountId: account, postUrl: postUrl(3) });
     expect(fake.callsTo('E11').map((r) => r.status)).toEqual([500, 200]);
     expect(fake.callsTo('E11')[0]!.idempotencyKey).toBeUndefined();
   });
@@ -127,10 +154,10 @@ describe('writes that may have landed', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((r) => server.close(() => r()));
-    const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', logger: quietLogger, retryBackoffMs: 5, windowMs: 1000, limits: { write: 100 } });
+    const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', logger: quietLogger, retryBackoffMs: 5 });
     const unmeteredWrite = { ...sendConnect, id: 'X-test', quota: [] };
     try {
-      const err = await expectClientError(c.call(unmeteredWrite, { accountId: account, profileId: 'p' }));
+      const err = await expectClientError(c.call(unmeteredWrite, { accountId: account, profileId: 'someone' }));
       expect(err.kind).toBe('network');
       expect(err.details.mayHaveLanded).toBe(false);
       expect(err.message).toContain('ECONNREFUSED');

@@ -12,6 +12,8 @@ import { CommentHistoryPage, ReactionHistoryPage } from '../resources/history.js
 import { QuotaReport } from '../resources/quota.js';
 import { READ_LOCAL, READ_NETWORK } from './shared.js';
 
+const HOUR_MS = 3_600_000;
+
 /** Spec 4.1 (A1-A8) and the GET /accounts extension (X1). */
 
 /**
@@ -42,6 +44,8 @@ export const getDefaultAccountStatus = endpoint({
   description: 'Status, automation flag and plan of an account (default: most recently used).',
   input: z.object({ accountId: AccountIdOptional }),
   output: AccountStatus,
+  // No cache field: the status (ERROR, WARMUP, ...) changes at any time; only networkPlan is
+  // cached 12 h, by the service (spec 2.1), so the client keeps it the default 30 s of safe reads.
 });
 
 export const getAccountStatus = endpoint({
@@ -56,6 +60,7 @@ export const getAccountStatus = endpoint({
   description: 'Status of one account by id.',
   input: byId,
   output: AccountStatus,
+  role: 'accountStatus',
 });
 
 export const getPremiumStatus = endpoint({
@@ -71,6 +76,7 @@ export const getPremiumStatus = endpoint({
   description: 'Premium plan of an account; check before InMail or sales-navigation tools.',
   input: byId,
   output: PremiumStatusResponse,
+  cache: { ttlMs: 12 * HOUR_MS }, // the premium plan changes rarely
 });
 
 export const getAccountActivity = endpoint({
@@ -127,6 +133,9 @@ export const getQuotaReport = endpoint({
   description: 'Used/limit/reset of every daily, weekly and monthly quota (429 at limit). No network call; safe to poll.',
   input: byId,
   output: QuotaReport,
+  role: 'quotaReport',
+  metering: 'exempt', // spec A7: database-only, free, safe to poll
+  cache: { ttlMs: 0 }, // the quota guard reads it fresh
 });
 
 export const listProfileVisitors = endpoint({
@@ -161,6 +170,9 @@ export const listAccounts = endpoint({
   description: 'Accounts this API key may act for (default marked); use their ids as accountId.',
   input: z.object({}),
   output: AccountList,
+  role: 'accountsList',
+  metering: 'exempt', // names no account: nothing to meter
+  cache: { ttlMs: 30_000 }, // resource listings and default-account lookups share one read
 });
 
 export const accountEndpoints = [

@@ -220,6 +220,7 @@ export const scrapePost = endpoint({
     public: z.boolean().default(false).describe('Public posts only, no account'),
   }),
   output: PostScrape,
+  cache: { ttlMs: 3_600_000 }, // spec E11: the scrape is cached
 });
 
 export const searchPosts = endpoint({

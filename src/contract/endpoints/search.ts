@@ -202,6 +202,7 @@ export const searchGeo = endpoint({
   description: 'Find geoIds for a place name, for the location filters of other searches.',
   input: z.object({ accountId: AccountIdOptional, keywords: Keywords }),
   output: GeoSearchResponse,
+  cache: { ttlMs: 24 * 3_600_000 }, // geo look-ups barely change
 });
 
 export const searchEndpoints = [

@@ -88,7 +88,7 @@ export const ProfileVisitorsPage = z.object({
 });
 export type ProfileVisitorsPage = z.infer<typeof ProfileVisitorsPage>;
 
-/** One accessible account (GET /accounts extension); matches AccountSummary in src/client/types.ts. */
+/** One accessible account (GET /accounts extension); the client re-exports this type. */
 export const AccountSummary = z.object({
   id: z.string(),
   firstName: z.string(),

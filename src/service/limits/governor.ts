@@ -12,12 +12,9 @@ import { RateLimits, type HourState, type MinuteState, type Plan } from './rate-
 import { Reservations } from './reservations.js';
 import { retryAfterSeconds, unixSeconds, windowSpan } from './windows.js';
 
-/** Spec A7: the quota report is a database-only read, "safe to poll". */
-export const QUOTA_REPORT_ENDPOINT_ID = 'A7';
-
-/** Endpoints no limit applies to and that spend nothing. */
+/** Endpoints no limit applies to and that spend nothing: the entry says so (e.g. the A7 quota report). */
 export function isExempt(endpoint: AnyEndpoint): boolean {
-  return endpoint.id === QUOTA_REPORT_ENDPOINT_ID;
+  return endpoint.metering === 'exempt';
 }
 
 export interface GovernorOptions {

@@ -1,6 +1,6 @@
 /** Service-side limits and quotas (spec sections 7 and 8, A7). */
 export { limitsMigrations } from './schema.js';
-export { createGovernor, isExempt, QUOTA_REPORT_ENDPOINT_ID, type GovernorOptions, type LimitsGovernor } from './governor.js';
+export { createGovernor, isExempt, type GovernorOptions, type LimitsGovernor } from './governor.js';
 export { quotaFeaturesFor } from '../../contract/index.js';
 export { createQuotaHandler } from './quota-endpoint.js';
 export { HOURLY_PLAN_LIMITS, PLANS, type Plan } from './rate-limits.js';
