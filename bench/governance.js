@@ -23,7 +23,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
@@ -31,6 +30,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(root, process.env.BENCH_DIST ?? 'dist');
 const cli = join(dist, 'cli.js');
 const load = (p) => import(pathToFileURL(join(dist, p)).href);
+// The store adapter of this checkout reads any build's data directory (same schema).
+const { openSqlite } = await import(pathToFileURL(join(root, 'dist/service/store/sqlite.js')).href);
 const SCALE = 15;
 const WINDOW_MS = 60_000 / SCALE;
 const WRITE_LIMIT = 15;
@@ -51,7 +52,7 @@ const ms = (t0) => Math.round(performance.now() - t0);
 
 /** Public post URNs of the data directory's world (same generator, same seed and epoch). */
 async function postUrns(dataDir, n) {
-  const db = new Database(join(dataDir, 'outreach.db'), { readonly: true });
+  const db = openSqlite(join(dataDir, 'outreach.db'), { readonly: true });
   const epoch = Number(db.prepare("SELECT value FROM meta WHERE key = 'world_epoch'").get().value);
   db.close();
   const { generateWorld } = await load('service/world/index.js');
@@ -60,7 +61,7 @@ async function postUrns(dataDir, n) {
 
 /** Service times (ms) of the writes performed for an account, oldest first. */
 function auditTimes(dataDir, accountId) {
-  const db = new Database(join(dataDir, 'outreach.db'), { readonly: true });
+  const db = openSqlite(join(dataDir, 'outreach.db'), { readonly: true });
   const rows = db.prepare('SELECT at FROM audit_log WHERE account_id = ? ORDER BY at').all(accountId);
   db.close();
   return rows.map((r) => r.at);

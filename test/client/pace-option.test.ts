@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionsHelp, parseCliOptions } from '../../src/cli/options.js';
+import { commandHelp, optionsHelp, parseCliOptions } from '../../src/cli/options.js';
 
 /** --pace / OUTREACH_PACE: the client's pacing policy, burst unless asked. */
 describe('--pace', () => {
@@ -22,7 +22,7 @@ describe('--pace', () => {
   });
 
   it('is documented in --help with its default', () => {
-    expect(optionsHelp('stdio')).toMatch(/--pace MODE\s+burst \(default/);
-    expect(optionsHelp('http')).toContain('env: OUTREACH_PACE');
+    expect(optionsHelp('shared')).toMatch(/--pace MODE\s+burst \(default/);
+    expect(commandHelp('http')).toContain('env: OUTREACH_PACE');
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/service/store/sqlite.js';
 
 /** The built CLI (npm run test:reliability builds first). */
 export const CLI = join(process.cwd(), 'dist', 'cli.js');
@@ -26,9 +26,8 @@ export interface StateFigures {
 }
 
 export function readState(dataDir: string): StateFigures {
-  const db = new Database(join(dataDir, 'outreach.db'), { readonly: true, fileMustExist: true });
+  const db = openSqlite(join(dataDir, 'outreach.db'), { readonly: true });
   try {
-    db.pragma('busy_timeout = 5000');
     const one = (sql: string) => Number((db.prepare(sql).get() as { n: number | null }).n ?? 0);
     return {
       audit: one('SELECT COUNT(*) AS n FROM audit_log'),

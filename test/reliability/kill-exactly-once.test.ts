@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/service/store/sqlite.js';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, createService } from '../../src/service/index.js';
@@ -147,7 +147,7 @@ describe('kill -9 mid-stream, restart, retry everything', () => {
     }
 
     // The audit log holds each key exactly once: 0 lost, 0 duplicated.
-    const db = new Database(join(data.dir, 'outreach.db'), { readonly: true });
+    const db = openSqlite(join(data.dir, 'outreach.db'), { readonly: true });
     const counts = new Map(
       (db.prepare(`SELECT idempotency_key AS key, COUNT(*) AS n FROM audit_log WHERE idempotency_key LIKE 'kill9-%' GROUP BY idempotency_key`).all() as Array<{ key: string; n: number }>).map(
         (r) => [r.key, r.n],
