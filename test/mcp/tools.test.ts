@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ENDPOINTS, TOOLSETS, endpointById } from '../../src/contract/index.js';
 import { ClientError } from '../../src/client/types.js';
 import { OutreachMcp } from '../../src/mcp/server.js';
@@ -207,7 +208,7 @@ describe('tools/call', () => {
       return accountStatus(ACCOUNT_A);
     });
     const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
-    const progress: { progress: number; total?: number; message?: string }[] = [];
+    const progress: Progress[] = [];
     const result = await client.callTool({ name: 'get_account_status', arguments: {} }, undefined, {
       onprogress: (p) => progress.push(p),
     });
