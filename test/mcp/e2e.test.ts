@@ -13,7 +13,7 @@ import { resourceJson } from './harness.js';
 
 /**
  * End-to-end runs of the built CLI (dist/cli.js) against the real embedded
- * service, over stdio and HTTP (npm test builds dist first).
+ * service, over stdio and HTTP (every vitest run builds dist first).
  */
 
 const root = new URL('../../', import.meta.url);
