@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     include: ['test/reliability/**/*.test.ts'],
     pool: 'forks',
+    // Builds dist/ and type-checks the tests once before any test file (never a stale dist/).
+    globalSetup: ['test/support/fresh-build.ts'],
     testTimeout: 300_000,
     hookTimeout: 60_000,
   },

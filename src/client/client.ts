@@ -81,8 +81,6 @@ export interface ClientOptions {
 /** Quota reports read at start-up at most (the default account's first). */
 const WARM_UP_QUOTA_READS = 10;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Sleeps ms of the client's clock unless signal aborts first. */
 function clockPause(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,6 @@ import { GovernedClient, type ClientOptions } from './client.js';
 import type { OutreachClient } from './types.js';
 
 export * from './types.js';
-export { loadClientConfig, ClientConfigError, type ClientEnvConfig, type RemoteServiceConfig } from './config.js';
 export { GovernedClient, type ClientOptions } from './client.js';
 export { type CacheOptions } from './cache.js';
 export { parseRetryAfter } from './errors.js';

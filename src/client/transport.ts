@@ -103,8 +103,8 @@ export class Transport {
         method: call.method as 'GET',
         path: `${this.basePath}${call.path}${qs ? `?${qs}` : ''}`,
         headers,
-        body,
-        signal: call.signal,
+        ...(body !== undefined ? { body } : {}),
+        ...(call.signal ? { signal: call.signal } : {}),
       });
       const text = await res.body.text();
       const type = String(res.headers['content-type'] ?? '');

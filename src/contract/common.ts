@@ -100,9 +100,6 @@ export function pageSize(max: number, dflt: number) {
   return integer({ min: 1, max }).default(dflt);
 }
 
-/** `success: true` of a 200 body; errors use section 7 bodies instead. */
-export const Success = z.boolean();
-
 /** Connection degree as search results show it (spec 2.17). */
 export const DegreeLabel = z.enum(['1st', '2nd', '3rd+']);
 export type DegreeLabel = z.infer<typeof DegreeLabel>;

@@ -212,6 +212,3 @@ export function isWrite(e: AnyEndpoint): boolean {
   return !e.annotations.readOnlyHint;
 }
 
-export type EndpointInput<E> = E extends EndpointSpec<infer I, z.ZodType> ? z.input<I> : never;
-export type EndpointParsedInput<E> = E extends EndpointSpec<infer I, z.ZodType> ? z.output<I> : never;
-export type EndpointOutput<E> = E extends EndpointSpec<InputSchema, infer O> ? z.output<O> : never;

@@ -31,7 +31,6 @@ export const VERIFICATION_EVENT = 'webhook.verification';
 /** Sent by POST /webhooks/{id}/test. */
 export const TEST_EVENT = 'webhook.test';
 export type SystemEventName = typeof VERIFICATION_EVENT | typeof TEST_EVENT;
-export const SYSTEM_EVENTS: readonly SystemEventName[] = [VERIFICATION_EVENT, TEST_EVENT];
 
 export function isWebhookEventName(value: string): value is WebhookEventName {
   return (WEBHOOK_EVENTS as readonly string[]).includes(value);

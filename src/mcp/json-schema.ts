@@ -176,7 +176,9 @@ export function compactAnnotations(a: ToolAnnotations): Partial<ToolAnnotations>
 }
 
 /** What a client reads from compact annotations once it applies MCP's defaults. */
-export function withAnnotationDefaults(a: Partial<ToolAnnotations>): ToolAnnotations {
-  const full = { ...ANNOTATION_DEFAULTS, ...a };
+export function withAnnotationDefaults(a: { readonly [K in keyof ToolAnnotations]?: boolean | undefined }): ToolAnnotations {
+  // A client's parsed annotations may carry a hint as undefined: absent, so MCP's default applies.
+  const full = { ...ANNOTATION_DEFAULTS };
+  for (const key of Object.keys(full) as (keyof ToolAnnotations)[]) full[key] = a[key] ?? full[key];
   return full.readOnlyHint ? { ...full, destructiveHint: false, idempotentHint: true } : full;
 }

@@ -152,8 +152,3 @@ export function renderResult(value: unknown, ctx: RenderContext = {}): string {
   if (hint) out.push(hint);
   return out.join('\n');
 }
-
-/** Kept for callers that render without a call context. */
-export function renderText(value: unknown): string {
-  return renderResult(value);
-}

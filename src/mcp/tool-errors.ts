@@ -397,8 +397,3 @@ export function toolErrorEnvelope(err: unknown, e: AnyEndpoint, ctx: ErrorContex
 export function describeClientError(err: ClientError, e: AnyEndpoint, now = Date.now()): string {
   return envelopeText(clientErrorEnvelope(err, e, { now }));
 }
-
-/** Any thrown value → the text of an isError tool result. */
-export function describeToolError(err: unknown, e: AnyEndpoint, now = Date.now()): string {
-  return envelopeText(toolErrorEnvelope(err, e, { now }));
-}

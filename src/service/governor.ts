@@ -25,9 +25,3 @@ export interface RequestGovernor {
   /** Gives back what admit() held, for a call that did not end in a 2xx. */
   release?(ctx: GovernContext): void;
 }
-
-/** No limits at all: the default until a real governor is wired in. */
-export const openGovernor: RequestGovernor = {
-  admit: () => ({ ok: true, headers: {} }),
-  commit: () => {},
-};

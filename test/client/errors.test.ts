@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { endpointById } from '../../src/contract/index.js';
 import { getAccountStatus, getDefaultAccountStatus } from '../../src/contract/endpoints/account.js';
-import { loadClientConfig, parseRetryAfter, type ClientOptions } from '../../src/client/index.js';
+import { parseRetryAfter, type ClientOptions } from '../../src/client/index.js';
 import { ClientError } from '../../src/client/types.js';
 import { DEMO_ACCOUNTS, DEMO_USER_ID } from '../../src/service/index.js';
 import { clientOn, closeSharedService, startHarness, type LiveHarness } from './live-service.js';
@@ -152,17 +152,6 @@ describe('default account', () => {
 });
 
 describe('configuration and headers', () => {
-  it('loads the remote service and Redis from the environment', () => {
-    expect(loadClientConfig({})).toEqual({});
-    expect(loadClientConfig({ OUTREACH_BASE_URL: 'https://api.example.com/v1/', OUTREACH_API_KEY: 'k', OUTREACH_REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
-      remote: { baseUrl: 'https://api.example.com/v1', apiKey: 'k' },
-      redisUrl: 'redis://127.0.0.1:6379',
-    });
-    expect(() => loadClientConfig({ OUTREACH_BASE_URL: 'https://api.example.com' })).toThrow('OUTREACH_API_KEY is not');
-    expect(() => loadClientConfig({ OUTREACH_API_KEY: 'secret' })).toThrow('OUTREACH_BASE_URL is not');
-    expect(() => loadClientConfig({ OUTREACH_BASE_URL: 'ftp://x', OUTREACH_API_KEY: 'k' })).toThrow('http or https');
-  });
-
   it('parses Retry-After as seconds or an HTTP date', () => {
     const now = Date.parse('2026-01-05T10:00:00Z');
     expect(parseRetryAfter('17', now)).toBe(17_000);

@@ -101,7 +101,7 @@ export async function startHarness(): Promise<LiveHarness> {
       }
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !HOP_HEADERS.has(k)) headers.set(k, v);
-      void fetch(`${live.baseUrl}${req.url}`, { method: req.method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) }).then(async (up) => {
+      void fetch(`${live.baseUrl}${req.url}`, { ...(req.method ? { method: req.method } : {}), headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) }).then(async (up) => {
         entry.status = up.status;
         const body = Buffer.from(await up.arrayBuffer());
         res.writeHead(up.status, Object.fromEntries([...up.headers.entries()].filter(([k]) => !HOP_HEADERS.has(k))));

@@ -4,6 +4,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { resourceJson } from '../mcp/harness.js';
 
 /**
  * Starts an MCP server the way a desktop or IDE host does: a command, args and env from its
@@ -63,11 +64,11 @@ export async function exerciseEmbedded(client: Client): Promise<{ tools: string[
   const found = search.structuredContent as { people: unknown[] };
   expect(found.people.length).toBeGreaterThan(0);
 
-  const accounts = JSON.parse(String((await client.readResource({ uri: 'outreach://accounts' })).contents[0]!.text)) as {
+  const accounts = resourceJson(await client.readResource({ uri: 'outreach://accounts' })) as {
     accounts: { id: string }[];
   };
   const id = accounts.accounts[0]!.id;
-  const quota = JSON.parse(String((await client.readResource({ uri: `outreach://accounts/${id}/quota` })).contents[0]!.text)) as {
+  const quota = resourceJson(await client.readResource({ uri: `outreach://accounts/${id}/quota` })) as {
     accountId: string;
     quotas: unknown[];
   };

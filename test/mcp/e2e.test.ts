@@ -9,10 +9,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ENDPOINTS } from '../../src/contract/index.js';
 import { startService } from '../../src/service/index.js';
+import { resourceJson } from './harness.js';
 
 /**
  * End-to-end runs of the built CLI (dist/cli.js) against the real embedded
- * service, over stdio and HTTP (npm test builds dist first).
+ * service, over stdio and HTTP (every vitest run builds dist first).
  */
 
 const root = new URL('../../', import.meta.url);
@@ -51,9 +52,9 @@ async function exercise(client: Client, expectedTools: number): Promise<void> {
   expect(status.isError, JSON.stringify(status.content)).toBeFalsy();
   const id = (status.structuredContent as { id: string }).id;
   expect(id).toMatch(/^[a-fA-F0-9]{24}$/);
-  const accounts = JSON.parse(String((await client.readResource({ uri: 'outreach://accounts' })).contents[0]!.text)) as { accounts: { id: string }[] };
+  const accounts = resourceJson(await client.readResource({ uri: 'outreach://accounts' })) as { accounts: { id: string }[] };
   expect(accounts.accounts.map((a) => a.id)).toContain(id);
-  const quota = JSON.parse(String((await client.readResource({ uri: `outreach://accounts/${id}/quota` })).contents[0]!.text)) as { accountId: string; quotas: unknown[] };
+  const quota = resourceJson(await client.readResource({ uri: `outreach://accounts/${id}/quota` })) as { accountId: string; quotas: unknown[] };
   expect(quota.accountId).toBe(id);
   expect(quota.quotas.length).toBeGreaterThan(0);
 }

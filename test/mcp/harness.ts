@@ -1,6 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ResourceUpdatedNotificationSchema,
+  type CompatibilityCallToolResult,
+  type ReadResourceResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { OutreachMcp } from '../../src/mcp/server.js';
 
 export interface Session {
@@ -37,4 +42,18 @@ export async function until(check: () => boolean, what: string, ms = 2000): Prom
     if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/** The text blocks of a tool result, joined (callTool's result type also admits the legacy `toolResult` shape). */
+export function toolText(result: CompatibilityCallToolResult): string {
+  return CallToolResultSchema.parse(result)
+    .content.map((c) => (c.type === 'text' ? c.text : ''))
+    .join('\n');
+}
+
+/** The first content of a resource read, parsed as JSON (it must be a text content, not a blob). */
+export function resourceJson(result: ReadResourceResult): unknown {
+  const first = result.contents[0];
+  if (!first || !('text' in first)) throw new Error(`expected a text resource, got ${JSON.stringify(result.contents)}`);
+  return JSON.parse(first.text);
 }

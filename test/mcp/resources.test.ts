@@ -5,7 +5,7 @@ import { ClientError } from '../../src/client/types.js';
 import { OutreachMcp } from '../../src/mcp/server.js';
 import { RecentEvents } from '../../src/mcp/events.js';
 import { ACCOUNT_A, ACCOUNT_B, FakeClient, accountStatus } from './fake-client.js';
-import { connect, until, type Session } from './harness.js';
+import { connect, resourceJson, until, type Session } from './harness.js';
 import { TEST_ENDPOINTS } from './test-endpoints.js';
 
 const sessions: Session[] = [];
@@ -17,10 +17,6 @@ async function open(mcp: OutreachMcp): Promise<Session> {
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
 });
-
-function jsonOf(result: { contents: { text?: unknown }[] }): unknown {
-  return JSON.parse(String(result.contents[0]!.text));
-}
 
 const connectResult = { success: true, invitationId: 'inv-1', timestamp: '2026-01-05T00:00:00.000Z' };
 
@@ -46,10 +42,10 @@ describe('resources', () => {
     const fake = new FakeClient();
     fake.quotaUsed = 3;
     const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
-    expect(jsonOf(await client.readResource({ uri: 'outreach://accounts' }))).toEqual({ accounts: fake.accountList });
-    expect(jsonOf(await client.readResource({ uri: `outreach://accounts/${ACCOUNT_B}/status` }))).toEqual(accountStatus(ACCOUNT_B));
+    expect(resourceJson(await client.readResource({ uri: 'outreach://accounts' }))).toEqual({ accounts: fake.accountList });
+    expect(resourceJson(await client.readResource({ uri: `outreach://accounts/${ACCOUNT_B}/status` }))).toEqual(accountStatus(ACCOUNT_B));
     expect(fake.calls.map((c) => [c.tool, c.input])).toEqual([['get_account_status_by_id', { accountId: ACCOUNT_B }]]);
-    const quota = jsonOf(await client.readResource({ uri: `outreach://accounts/${ACCOUNT_A}/quota` })) as { quotas: { used: number; remaining: number }[] };
+    const quota = resourceJson(await client.readResource({ uri: `outreach://accounts/${ACCOUNT_A}/quota` })) as { quotas: { used: number; remaining: number }[] };
     expect(quota.quotas[0]).toMatchObject({ feature: 'CONNECT', used: 3, limit: 25, remaining: 22 });
     expect(fake.quotaReads).toEqual([ACCOUNT_A]);
   });
@@ -160,7 +156,7 @@ describe('events resource', () => {
     events.push(event(1));
     events.push(event(2));
     events.push(event(3));
-    const body = jsonOf(await client.readResource({ uri: 'outreach://events/recent' })) as { events: { seq: number; data: unknown }[] };
+    const body = resourceJson(await client.readResource({ uri: 'outreach://events/recent' })) as { events: { seq: number; data: unknown }[] };
     expect(body.events).toEqual([
       { seq: 3, ...event(3), receivedAt: '2026-01-05T01:00:00.000Z' },
       { seq: 2, ...event(2), receivedAt: '2026-01-05T01:00:00.000Z' },

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ENDPOINTS, TOOLSETS, endpointById } from '../../src/contract/index.js';
 import { ClientError } from '../../src/client/types.js';
 import { OutreachMcp } from '../../src/mcp/server.js';
 import { selectEndpoints } from '../../src/mcp/selection.js';
 import { withAnnotationDefaults } from '../../src/mcp/json-schema.js';
 import { ACCOUNT_A, ACCOUNT_B, FakeClient, accountStatus, waitForAbort } from './fake-client.js';
-import { connect, until, type Session } from './harness.js';
+import { connect, toolText, until, type Session } from './harness.js';
 import { TEST_ENDPOINTS, sendConnection } from './test-endpoints.js';
 
 const sessions: Session[] = [];
@@ -17,11 +19,6 @@ async function open(mcp: OutreachMcp): Promise<Session> {
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
 });
-
-function textOf(result: { content?: unknown }): string {
-  const content = result.content as { type: string; text?: string }[];
-  return content.map((c) => c.text ?? '').join('\n');
-}
 
 describe('tools/list', () => {
   it('lists one tool per contract entry with schemas, title and annotations', async () => {
@@ -47,7 +44,7 @@ describe('tools/list', () => {
       const schema = byName.get(e.tool)!.inputSchema;
       if (!('accountId' in e.input.shape)) continue;
       expect(schema.properties).toHaveProperty('accountId');
-      const optional = e.input.shape.accountId!.safeParse(undefined).success;
+      const optional = z.safeParse(e.input.shape.accountId!, undefined).success;
       expect((schema.required ?? []).includes('accountId')).toBe(!optional);
     }
   });
@@ -65,7 +62,7 @@ describe('tools/list', () => {
     const fake = new FakeClient().on('search_things', () => [{ name: 'x', reaction: null }]);
     const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake, endpoints: [sendConnection, ...TEST_ENDPOINTS] }));
     const tool = (await client.listTools()).tools.find((t) => t.name === 'search_things')!;
-    const items = (tool.outputSchema!.properties as Record<string, { items: { properties: Record<string, unknown> } }>).result.items;
+    const items = (tool.outputSchema!.properties as { result: { items: { properties: Record<string, unknown> } } }).result.items;
     expect(items.properties.reaction).toEqual({
       type: ['string', 'null'],
       enum: ['LIKE', 'PRAISE', 'APPRECIATION', 'EMPATHY', 'INTEREST', 'ENTERTAINMENT', null],
@@ -86,8 +83,8 @@ describe('tools/call', () => {
     const result = await client.callTool({ name: 'get_account_status_by_id', arguments: { accountId: ACCOUNT_B } });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual(accountStatus(ACCOUNT_B));
-    expect(textOf(result)).toContain(`id=${ACCOUNT_B}`);
-    expect(textOf(result)).toContain('firstName=Ada');
+    expect(toolText(result)).toContain(`id=${ACCOUNT_B}`);
+    expect(toolText(result)).toContain('firstName=Ada');
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0]!.input).toEqual({ accountId: ACCOUNT_B });
   });
@@ -97,15 +94,15 @@ describe('tools/call', () => {
     const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake, endpoints: [...ENDPOINTS, ...TEST_ENDPOINTS] }));
     const bad = await client.callTool({ name: 'get_account_status_by_id', arguments: { accountId: 'nope' } });
     expect(bad.isError).toBe(true);
-    expect(textOf(bad)).toContain('accountId');
-    expect(textOf(bad)).toContain('Invalid account ID format');
+    expect(toolText(bad)).toContain('accountId');
+    expect(toolText(bad)).toContain('Invalid account ID format');
     const missing = await client.callTool({ name: 'get_relationship', arguments: {} });
     expect(missing.isError).toBe(true);
-    expect(textOf(missing)).toContain('profileId: Required');
+    expect(toolText(missing)).toContain('profileId: Required');
     const tooLong = await client.callTool({ name: 'send_connection_request', arguments: { profileId: 'p', message: 'x'.repeat(301) } });
     expect(tooLong.isError).toBe(true);
-    expect(textOf(tooLong)).toMatch(/message/);
-    expect(textOf(tooLong)).toMatch(/300/);
+    expect(toolText(tooLong)).toMatch(/message/);
+    expect(toolText(tooLong)).toMatch(/300/);
     expect(fake.calls).toHaveLength(0);
   });
 
@@ -199,7 +196,7 @@ describe('tools/call', () => {
         const args = c.tool === 'send_connection_request' ? { profileId: 'p' } : {};
         const result = await client.callTool({ name: c.tool, arguments: args });
         expect(result.isError).toBe(true);
-        for (const text of c.expected) expect(textOf(result)).toContain(text);
+        for (const text of c.expected) expect(toolText(result)).toContain(text);
       });
     }
   });
@@ -211,7 +208,7 @@ describe('tools/call', () => {
       return accountStatus(ACCOUNT_A);
     });
     const { client } = await open(new OutreachMcp({ confirm: 'off', client: fake }));
-    const progress: { progress: number; total?: number; message?: string }[] = [];
+    const progress: Progress[] = [];
     const result = await client.callTool({ name: 'get_account_status', arguments: {} }, undefined, {
       onprogress: (p) => progress.push(p),
     });
@@ -265,7 +262,7 @@ describe('tool selection', () => {
     expect(names).toEqual(selectEndpoints(all, { readOnly: true }).map((e) => e.tool).sort());
     expect(names).not.toContain(sendConnection.tool);
     const result = await client.callTool({ name: sendConnection.tool, arguments: { profileId: 'p' } }).catch((e: Error) => e);
-    expect(result instanceof Error ? result.message : textOf(result)).toMatch(/not found/i);
+    expect(result instanceof Error ? result.message : toolText(result)).toMatch(/not found/i);
   });
 
   it('combines toolsets and read-only with the full table', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 
-/** The built CLI (npm test builds first). */
+/** The built CLI (every vitest run builds first: test/support/fresh-build.ts). */
 const CLI = join(process.cwd(), 'dist', 'cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'outreach-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -24,7 +24,7 @@ async function lossyProxy(target: string, dropPath: string): Promise<{ url: stri
     req.on('end', () => {
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !HOP_HEADERS.has(k)) headers.set(k, v);
-      void fetch(`${target}${req.url}`, { method: req.method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) }).then(async (up) => {
+      void fetch(`${target}${req.url}`, { ...(req.method ? { method: req.method } : {}), headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) }).then(async (up) => {
         const body = Buffer.from(await up.arrayBuffer());
         if (req.url?.startsWith(dropPath) && dropped === 0) {
           dropped++;

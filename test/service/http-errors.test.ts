@@ -95,7 +95,8 @@ describe('the embedded service answers every error with JSON', () => {
   });
 
   it('checks the key before the body: malformed or oversized bodies without a valid key are 401', async () => {
-    for (const headers of [{}, { authorization: 'Bearer forged.token.here' }, { authorization: 'Basic abc' }]) {
+    const keyless: Record<string, string>[] = [{}, { authorization: 'Bearer forged.token.here' }, { authorization: 'Basic abc' }];
+    for (const headers of keyless) {
       const malformed = await rawRequest(running.baseUrl, httpRequest('POST', '/connect', { ...headers, ...json }, '{bad json'));
       expect(malformed.status).toBe(401);
       expect(JSON.parse(malformed.body)).toEqual({ error: 'Unauthorized: missing or invalid API key', success: false });

@@ -11,6 +11,7 @@ import { PROFILE_REF, READ_NETWORK, SET_STATE } from './shared.js';
  * (F6) and group details (G7). F5/F6 paths and fields are decided.
  */
 
+/** Page size of event attendees, fixed by the network (spec section 8). */
 export const EVENT_ATTENDEES_PAGE_SIZE = 10;
 
 export const listGroupMembers = endpoint({
@@ -120,7 +121,7 @@ export const listEventAttendees = endpoint({
   group: 'content',
   toolset: 'groups',
   annotations: READ_NETWORK,
-  description: 'Attendees of an event, 10 per page (page with start).',
+  description: `Attendees of an event, ${EVENT_ATTENDEES_PAGE_SIZE} per page (page with start).`,
   input: z.object({
     accountId: AccountIdOptional,
     event: Text.describe('Event id, event URL, or search URL with eventAttending'),

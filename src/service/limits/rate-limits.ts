@@ -4,7 +4,6 @@ import { HOUR_MS, MINUTE_MS } from './windows.js';
 
 /** Plans of the spec's second listing (section 8). */
 export type Plan = 'standard' | 'enterprise';
-export const PLANS: readonly Plan[] = ['standard', 'enterprise'];
 
 /** Requests per hour per user, by plan. */
 export const HOURLY_PLAN_LIMITS: Record<Plan, number> = {

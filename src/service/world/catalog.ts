@@ -4,7 +4,7 @@
  * Names and prose come from Faker; this keeps titles and skills coherent so
  * that a search for "engineer" finds engineers.
  */
-import type { CompanySizeCode, CompanyType, ExperienceLevel, ExperienceLevelCode, JobTypeCode } from './types.js';
+import type { CompanySizeCode, ExperienceLevel, ExperienceLevelCode, JobTypeCode } from './types.js';
 
 export interface JobFunction {
   key: string;
@@ -225,18 +225,6 @@ export function sizeRangeText(code: CompanySizeCode): string {
   if (s.min === s.max) return `${fmt(s.min)} employee${s.min === 1 ? '' : 's'}`;
   return `${fmt(s.min)}-${fmt(s.max)} employees`;
 }
-
-export const COMPANY_TYPES: readonly CompanyType[] = ['public', 'private', 'nonprofit', 'educational', 'government', 'partnership', 'self_employed'];
-
-export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
-  public: 'Public Company',
-  private: 'Privately Held',
-  nonprofit: 'Nonprofit',
-  educational: 'Educational',
-  government: 'Government Agency',
-  partnership: 'Partnership',
-  self_employed: 'Self-Employed',
-};
 
 // ---------------------------------------------------------------- jobs
 

@@ -15,8 +15,6 @@ export { degreeLabel, degreeDistance, degreeCode, degreeFromCode, displayMemberC
 export { relativeStamp, relativeAge, monthYear, DATE_RANGE_MS, DEFAULT_EPOCH_MS, type DateRange } from './time.js';
 export {
   COMPANY_SIZES,
-  COMPANY_TYPES,
-  COMPANY_TYPE_LABELS,
   EXPERIENCE_LEVELS,
   EXPERIENCE_LEVEL_CODES,
   JOB_TYPE_LABELS,

@@ -45,7 +45,6 @@ const KINDS = {
 } as const;
 
 export type IndexKind = keyof typeof KINDS;
-export type IndexColumn<K extends IndexKind> = (typeof KINDS)[K]['columns'][number];
 
 export class SearchIndex {
   private db: Db | undefined;

@@ -46,12 +46,6 @@ export function monthYear(atMs: number): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-/** "YYYY-MM" of an instant (UTC). */
-export function yearMonth(atMs: number): string {
-  const d = new Date(atMs);
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
 /** Date ranges of post search (E10/E12), in milliseconds. */
 export const DATE_RANGE_MS = {
   PAST_24H: DAY_MS,

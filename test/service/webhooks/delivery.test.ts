@@ -6,7 +6,7 @@ import type { Db } from '../../../src/service/store/sqlite.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../../src/util/clock.js';
 import { WebhookDispatcher } from '../../../src/service/webhooks/dispatcher.js';
-import { payloadSchema } from '../../../src/service/webhooks/events.js';
+import { payloadSchema, type WebhookEventName } from '../../../src/service/webhooks/events.js';
 import { generateSecret } from '../../../src/service/webhooks/signing.js';
 import { WebhookStore } from '../../../src/service/webhooks/store.js';
 import { ACCOUNT, captureLogger, openDb, startReceiver, type Behaviour, type Receiver } from './helpers.js';
@@ -38,7 +38,7 @@ async function receiver(behaviour: Behaviour): Promise<Receiver> {
   return r;
 }
 
-function subscribe(store: WebhookStore, url: string, events = ['connection.accepted'] as const, user = USER) {
+function subscribe(store: WebhookStore, url: string, events: readonly WebhookEventName[] = ['connection.accepted'], user: string = USER) {
   const secret = generateSecret();
   const id = `wh_${Math.random().toString(16).slice(2).padEnd(24, '0').slice(0, 24)}`;
   store.insertSubscription({ id, userId: user, url, events: [...events], description: null, createdAt: new Date(clock.now()).toISOString(), secret });

@@ -11,4 +11,4 @@ export const searchModule: DomainModule = {
 };
 
 export { filtersFromUrl } from './url-filters.js';
-export { eventIdOf, attendeesOf, ATTENDEES_PAGE_SIZE } from './members.js';
+export { eventIdOf, attendeesOf } from './members.js';

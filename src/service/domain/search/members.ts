@@ -1,4 +1,10 @@
-import { listEventAttendees, listGroupMembers, listGroupMembersByUrl, listGroupMembersLegacy } from '../../../contract/endpoints/groups.js';
+import {
+  EVENT_ATTENDEES_PAGE_SIZE,
+  listEventAttendees,
+  listGroupMembers,
+  listGroupMembersByUrl,
+  listGroupMembersLegacy,
+} from '../../../contract/endpoints/groups.js';
 import { assertMayListMembers, groupOrThrow } from '../groups/index.js';
 import * as W from '../../world/index.js';
 import { unit } from '../actions/simulation.js';
@@ -62,9 +68,6 @@ export const membersLegacy = handle(listGroupMembersLegacy, (deps, { account, in
   );
 });
 
-/** Page size of event attendees, fixed by the network (spec section 8). */
-export const ATTENDEES_PAGE_SIZE = 10;
-
 /** The event id of a numeric id, an event URL (/events/<id>) or a search URL with eventAttending. */
 export function eventIdOf(ref: string): string | undefined {
   const trimmed = ref.trim();
@@ -92,7 +95,7 @@ export function attendeesOf(world: W.World, eventId: string): W.Person[] {
 export const attendees = handle(listEventAttendees, (deps, { account, input }) => {
   const eventId = eventIdOf(input.event);
   if (!eventId) throw new DomainError(400, `event: expected a numeric event id, an event URL or a search URL with eventAttending, got "${input.event}"`);
-  const page = W.pageOf(attendeesOf(deps.world(), eventId), { start: input.start, count: ATTENDEES_PAGE_SIZE });
+  const page = W.pageOf(attendeesOf(deps.world(), eventId), { start: input.start, count: EVENT_ATTENDEES_PAGE_SIZE });
   return {
     success: true,
     attendees: page.items.map((p) => ({
