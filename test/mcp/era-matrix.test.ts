@@ -324,6 +324,7 @@ describe.each(cases)('$era client over $wire', (c) => {
     const refused = await main().call('send_connection_request', { accountId: c.accountId, profileId: c.people[1]! });
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toContain('the user declined');
+    expect((refused.structuredContent as { error: { code: string } }).error.code).toBe('confirmation_declined');
     expect(main().asked).toHaveLength(1);
     expect(await used(main(), c.accountId, 'CONNECT')).toBe(before + 1);
   }, 30_000);
@@ -364,7 +365,9 @@ describe('a call queued behind the full search window', () => {
     const first = await queued(1);
     expect(first[0]!.message).toMatch(new RegExp(`^Waiting for the search per-minute limit of account ${c.accountId} \\(1 queued\\); about \\d+ s left$`));
     expect(first[0]!.total).toBeGreaterThan(first[0]!.progress);
-    // The server let the cancelled call go: the next one finds itself alone in the queue.
+    // The server let the cancelled call go: the next one finds itself alone in the queue. (A server
+    // that ignored the client's cancellation would keep it queued, to be sent once the window frees:
+    // this would read "(2 queued)". The quota check below only covers the time the test runs.)
     await sleep(500);
     const second = await queued(2);
     expect(second[0]!.message).toContain('(1 queued)');
