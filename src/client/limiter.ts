@@ -228,19 +228,23 @@ export class CallLimiter {
     const report = (): void => {
       if (!opts.onProgress || !inLine) return;
       const waitedMs = this.clock.now() - started;
-      const etaMs = Math.max(0, eta - waitedMs);
+      // The local estimate knows only this process's calls: with a shared (Redis) window it can be 0
+      // while another process holds every slot. Then the wait is reported without a guess.
+      const etaMs = eta > waitedMs ? eta - waitedMs : undefined;
+      const left = etaMs === undefined ? 'waiting for a slot to free' : `about ${describeDelay(etaMs)} left`;
       try {
         opts.onProgress({
-          message: `Waiting for the ${group} per-minute limit of account ${account} (${this.waiting.get(key) ?? 1} queued); about ${describeDelay(etaMs)} left`,
+          message: `Waiting for the ${group} per-minute limit of account ${account} (${this.waiting.get(key) ?? 1} queued); ${left}`,
           waitedMs,
-          etaMs,
+          ...(etaMs === undefined ? {} : { etaMs }),
         });
       } catch {
         // A failing progress callback must not break the call.
       }
       timers.push(this.clock.setTimeout(report, this.options.progressIntervalMs));
     };
-    if (opts.onProgress && eta > 0) report();
+    // Queued (the fast path found no free slot, or others wait ahead): say so at once.
+    if (opts.onProgress) report();
 
     type Outcome = { ticket: string } | { timeoutMs: number } | false;
     // The job only waits for the slot, then ends: the HTTP request runs outside the queue.
