@@ -32,30 +32,23 @@ function refusal(governor: LimitsGovernor, c = ctx(E.connect)): { error: string;
 }
 
 describe('quota windows (UTC)', () => {
+  const at = (iso: string): number => Date.parse(iso);
+  /** The window holding `now` is exactly [start, end). */
+  const expectSpan = (window: Parameters<typeof windowSpan>[0], now: string, start: string, end: string): void => {
+    expect(windowSpan(window, at(now))).toEqual({ start: at(start), end: at(end) });
+  };
   it('daily ends at the next midnight', () => {
-    expect(windowSpan('daily', Date.parse('2026-01-06T23:59:59.999Z'))).toEqual({
-      start: Date.parse('2026-01-06T00:00:00.000Z'),
-      end: Date.parse('2026-01-07T00:00:00.000Z'),
-    });
+    expectSpan('daily', '2026-01-06T23:59:59.999Z', '2026-01-06T00:00:00.000Z', '2026-01-07T00:00:00.000Z');
   });
   it('weekly runs Monday 00:00 to Monday 00:00, Sunday included in the old week', () => {
-    expect(windowSpan('weekly', Date.parse('2026-01-11T23:59:59.999Z'))).toEqual({
-      start: Date.parse('2026-01-05T00:00:00.000Z'),
-      end: Date.parse('2026-01-12T00:00:00.000Z'),
-    });
-    expect(windowSpan('weekly', Date.parse('2026-01-12T00:00:00.000Z')).start).toBe(Date.parse('2026-01-12T00:00:00.000Z'));
+    expectSpan('weekly', '2026-01-11T23:59:59.999Z', '2026-01-05T00:00:00.000Z', '2026-01-12T00:00:00.000Z');
+    expect(windowSpan('weekly', at('2026-01-12T00:00:00.000Z')).start).toBe(at('2026-01-12T00:00:00.000Z'));
     // A week spanning a year boundary: Mon 2025-12-29 … Mon 2026-01-05.
-    expect(windowSpan('weekly', Date.parse('2026-01-01T12:00:00.000Z'))).toEqual({
-      start: Date.parse('2025-12-29T00:00:00.000Z'),
-      end: Date.parse('2026-01-05T00:00:00.000Z'),
-    });
+    expectSpan('weekly', '2026-01-01T12:00:00.000Z', '2025-12-29T00:00:00.000Z', '2026-01-05T00:00:00.000Z');
   });
   it('monthly runs from the 1st, rolling December into January', () => {
-    expect(windowSpan('monthly', Date.parse('2026-12-31T23:59:59.999Z'))).toEqual({
-      start: Date.parse('2026-12-01T00:00:00.000Z'),
-      end: Date.parse('2027-01-01T00:00:00.000Z'),
-    });
-    expect(windowSpan('monthly', Date.parse('2028-02-29T08:00:00.000Z')).end).toBe(Date.parse('2028-03-01T00:00:00.000Z'));
+    expectSpan('monthly', '2026-12-31T23:59:59.999Z', '2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z');
+    expect(windowSpan('monthly', at('2028-02-29T08:00:00.000Z')).end).toBe(at('2028-03-01T00:00:00.000Z'));
   });
 });
 
