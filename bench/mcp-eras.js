@@ -8,10 +8,8 @@
  *  - 2025 sessions: RSS per idle session, and RSS after trying to open 10x the cap.
  * Every loop is bounded in count and time; all traffic stays on 127.0.0.1.
  */
-import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -19,51 +17,17 @@ import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/c
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ENDPOINTS, toRequestParts } from '../dist/contract/index.js';
 import { startService } from '../dist/service/index.js';
+import { CALLS, cleanEnv, cli, spawnHttp, timeCalls } from './lib/measure.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = `${root}dist/cli.js`;
-const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 3);
 const CONCURRENCY = 16;
 const SESSION_CAP = 50;
 const pinned = { versionNegotiation: { mode: { pin: '2026-07-28' } } };
 
-const stats = (samples) => {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-  return { n: s.length, p50: +at(50).toFixed(3), p99: +at(99).toFixed(3) };
-};
-async function timeCalls(fn) {
-  for (let i = 0; i < 10; i++) await fn();
-  const samples = [];
-  for (let i = 0; i < CALLS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  return stats(samples);
-}
 const rssMb = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Number(line.replace(/\D+/g, '')) / 1024;
 };
-const env = (extra) => {
-  const out = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('OUTREACH_')) out[k] = v;
-  return { ...out, OUTREACH_LOG_LEVEL: 'error', ...extra };
-};
-function spawnHttp(extraEnv, args = []) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'http', '--port', '0', ...args], { env: extraEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (c) => {
-      err += c.toString();
-      const m = /MCP over HTTP at (http:\/\/\S+)\/mcp/.exec(err);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`http server exited ${code}: ${err}`)));
-  });
-}
 const stop = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
 
 function roundRobin(upstreams) {
@@ -109,7 +73,7 @@ let remote;
 async function freshService() {
   await service?.close();
   service = await startService({ dataDir: ':memory:', port: 0, activityIntervalMs: 0 });
-  remote = env({ OUTREACH_BASE_URL: service.baseUrl, OUTREACH_API_KEY: service.apiKey });
+  remote = cleanEnv({ OUTREACH_BASE_URL: service.baseUrl, OUTREACH_API_KEY: service.apiKey });
 }
 await freshService();
 const inbox = ENDPOINTS.find((e) => e.group === 'inbox' && !(e.quota?.length > 0) && e.annotations.readOnlyHint && e.input.safeParse({}).success);

@@ -7,21 +7,17 @@
  *  - peak RSS of the server process.
  * Figures that need the embedded service are skipped until src/service lands.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ENDPOINTS, TOOLSETS, toRequestParts } from '../dist/contract/index.js';
 import { OutreachMcp } from '../dist/mcp/server.js';
+import { CALLS, cleanEnv, cli, spawnHttp, timeCalls } from './lib/measure.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = `${root}dist/cli.js`;
-const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const results = {};
 
@@ -44,27 +40,6 @@ async function listSize(selection) {
   return { tools: tools.length, bytes, tokens: Math.round(bytes / 4), tokensPerTool: tools.length ? Math.round(bytes / 4 / tools.length) : 0 };
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function stats(samples) {
-  const s = [...samples].sort((x, y) => x - y);
-  return { n: s.length, p50: +percentile(s, 50).toFixed(3), p99: +percentile(s, 99).toFixed(3) };
-}
-
-async function timeCalls(fn) {
-  for (let i = 0; i < 10; i++) await fn(); // warm-up
-  const samples = [];
-  for (let i = 0; i < CALLS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  return stats(samples);
-}
-
 function peakRssMb(pid) {
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
@@ -74,12 +49,6 @@ function peakRssMb(pid) {
   }
 }
 
-function cleanEnv(extra = {}) {
-  const env = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('OUTREACH_')) env[k] = v;
-  return { ...env, OUTREACH_LOG_LEVEL: 'error', ...extra };
-}
-
 async function stdioSession(args, env) {
   const transport = new StdioClientTransport({ command: process.execPath, args: [cli, ...args], env, stderr: 'ignore' });
   const client = new Client({ name: 'bench', version: '1' });
@@ -87,19 +56,6 @@ async function stdioSession(args, env) {
   await client.connect(transport);
   await client.listTools();
   return { client, transport, startupMs: performance.now() - t0 };
-}
-
-function spawnHttp(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'http', '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (c) => {
-      err += c.toString();
-      const m = /MCP over HTTP at (http:\/\/\S+)\/mcp/.exec(err);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`http server exited ${code}: ${err}`)));
-  });
 }
 
 async function median(fn, n) {

@@ -13,7 +13,7 @@ import { DEFAULT_ATTEMPT_TIMEOUT_MS } from '../service/webhooks/retry-policy.js'
 import { sendSigned } from '../service/webhooks/sender.js';
 import { WebhookStore } from '../service/webhooks/store.js';
 import { openSqlite } from '../service/store/sqlite.js';
-import { createSubscription, createWebhookInput, publicView, redeliver } from '../service/webhooks/subscriptions.js';
+import { createSubscription, createWebhookInput, publicView, redeliver, type SubscriptionServiceDeps } from '../service/webhooks/subscriptions.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { defaultDataDir } from '../util/data-dir.js';
 import { createLogger } from '../util/logger.js';
@@ -140,6 +140,20 @@ function one(args: string[], usage: string): string {
 }
 
 /** Opens (creating when asked) the data directory's database with the webhook tables. */
+/** What sending from the CLI needs (add verifies, redeliver resends): the store, the clock, a logger and a signed sender on its own connection pool, closed with close(). */
+function senderDeps(ctx: Ctx, store: WebhookStore): { deps: SubscriptionServiceDeps; close(): Promise<void> } {
+  const http = new Agent({ keepAliveTimeout: 1_000 });
+  return {
+    deps: {
+      store,
+      clock: ctx.clock,
+      logger: createLogger('webhooks-cli', process.env.OUTREACH_LOG_LEVEL ?? 'warn'),
+      send: (s) => sendSigned(s, { clock: ctx.clock, timeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS, dispatcher: http }),
+    },
+    close: () => http.close(),
+  };
+}
+
 function openStore(ctx: Ctx, create: boolean): { store: WebhookStore; close(): void } | undefined {
   const file = join(ctx.dataDir, DB_FILE);
   if (!create && !existsSync(file)) return undefined;
@@ -163,15 +177,10 @@ async function add(ctx: Ctx, url: string | undefined, events: string | undefined
     return 2;
   }
   const opened = openStore(ctx, true)!;
-  const http = new Agent({ keepAliveTimeout: 1_000 });
+  const { deps, close } = senderDeps(ctx, opened.store);
   try {
     const outcome = await createSubscription(
-      {
-        store: opened.store,
-        clock: ctx.clock,
-        logger: createLogger('webhooks-cli', process.env.OUTREACH_LOG_LEVEL ?? 'warn'),
-        send: (s) => sendSigned(s, { clock: ctx.clock, timeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS, dispatcher: http }),
-      },
+      deps,
       ctx.userId,
       input.data,
     );
@@ -195,7 +204,7 @@ async function add(ctx: Ctx, url: string | undefined, events: string | undefined
     return 0;
   } finally {
     opened.close();
-    await http.close();
+    await close();
   }
 }
 
@@ -267,15 +276,10 @@ async function redeliverOne(ctx: Ctx, deliveryId: string): Promise<number> {
     ctx.io.err(`outreach-mcp webhooks redeliver: no delivery ${deliveryId} for user ${ctx.userId}\n`);
     return 1;
   }
-  const http = new Agent({ keepAliveTimeout: 1_000 });
+  const { deps, close } = senderDeps(ctx, opened.store);
   try {
     const outcome = await redeliver(
-      {
-        store: opened.store,
-        clock: ctx.clock,
-        logger: createLogger('webhooks-cli', process.env.OUTREACH_LOG_LEVEL ?? 'warn'),
-        send: (s) => sendSigned(s, { clock: ctx.clock, timeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS, dispatcher: http }),
-      },
+      deps,
       ctx.userId,
       deliveryId,
     );
@@ -298,7 +302,7 @@ async function redeliverOne(ctx: Ctx, deliveryId: string): Promise<number> {
     return d.delivered ? 0 : 1;
   } finally {
     opened.close();
-    await http.close();
+    await close();
   }
 }
 

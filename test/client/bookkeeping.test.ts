@@ -1,27 +1,18 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointById, endpointByRole } from '../../src/contract/index.js';
 import { DEMO_ACCOUNTS } from '../../src/service/index.js';
-import { clientOn, closeSharedService, startHarness, until, type LiveHarness } from './live-service.js';
+import { liveHarnessPerTest, until } from './live-service.js';
 
 /**
  * The client's own bookkeeping (quota report, accounts list) against the real
  * embedded service: never metered, never queued behind an account's calls.
  */
 const ACCOUNT = DEMO_ACCOUNTS.recruiter;
-let h: LiveHarness | undefined;
-const clients: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  await h?.close();
-  h = undefined;
-});
-afterAll(closeSharedService);
+const live = liveHarnessPerTest();
 
 describe('bookkeeping never queues', () => {
   it('quota and accounts reads answer at once while the account group of that account is full and calls wait', async () => {
-    h = await startHarness();
-    const client = clientOn(h, { maxWaitMs: 120_000 });
-    clients.push(client);
+    const { fake: h, client } = await live.start({ maxWaitMs: 120_000 });
     const history = endpointById('A5')!;
     // Distinct inputs, so no answer comes from the client's cache.
     const page = (i: number) => client.call(history, { accountId: ACCOUNT, count: i + 1 });
@@ -34,7 +25,7 @@ describe('bookkeeping never queues', () => {
         (err: Error) => outcomes.push(err.message),
       ),
     );
-    await until(() => h!.clock.pendingTimers() > 0 || outcomes.length > 0, 'the 11th call to queue');
+    await until(() => h.clock.pendingTimers() > 0 || outcomes.length > 0, 'the 11th call to queue');
     expect(outcomes).toEqual([]);
     const before = h.callsTo('A5').length;
 
@@ -60,9 +51,7 @@ describe('bookkeeping never queues', () => {
   });
 
   it('the accounts list is read once for concurrent callers and kept for the entry cache lifetime', async () => {
-    h = await startHarness();
-    const client = clientOn(h);
-    clients.push(client);
+    const { fake: h, client } = await live.start();
     const [a, b] = await Promise.all([client.accounts(), client.accounts()]);
     expect(b).toEqual(a);
     expect(h.callsTo('X1')).toHaveLength(1);
@@ -75,9 +64,7 @@ describe('bookkeeping never queues', () => {
   });
 
   it('a caller that gives up does not cancel the shared read for the others', async () => {
-    h = await startHarness();
-    const client = clientOn(h);
-    clients.push(client);
+    const { fake: h, client } = await live.start();
     const abort = new AbortController();
     const gone = client.accounts({ signal: abort.signal }).catch((err: unknown) => err);
     const stays = client.accounts();
@@ -88,9 +75,7 @@ describe('bookkeeping never queues', () => {
   });
 
   it('warm-up reads the accounts and every quota report in parallel, so a first call sends only itself', async () => {
-    h = await startHarness();
-    const client = clientOn(h);
-    clients.push(client);
+    const { fake: h, client } = await live.start();
     await client.warmUp();
     const accounts = await client.accounts();
     expect(h.callsTo('X1')).toHaveLength(1);

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointById } from '../../src/contract/index.js';
 import { getAccountStatus } from '../../src/contract/endpoints/account.js';
 import type { CacheOptions } from '../../src/client/index.js';
-import { ClientError } from '../../src/client/types.js';
 import { DEMO_ACCOUNTS } from '../../src/service/index.js';
-import { clientOn, closeSharedService, startHarness, type LiveHarness } from './live-service.js';
+import { expectClientError } from './expect-client-error.js';
+import { liveHarnessPerTest, type LiveClient, type LiveHarness } from './live-service.js';
 
 /** The response cache against the real embedded service; lifetimes come from the contract entries. */
 const [a, b] = [DEMO_ACCOUNTS.salesNavigator, DEMO_ACCOUNTS.businessPremium];
@@ -14,38 +14,20 @@ const reactToPost = endpointById('E3')!;
 const sendConnect = endpointById('B3')!;
 const recentMessages = endpointById('D1')!;
 
-let harness: LiveHarness | undefined;
-let client: ReturnType<typeof clientOn> | undefined;
-afterEach(async () => {
-  await client?.close();
-  await harness?.close();
-  client = undefined;
-  harness = undefined;
-});
-afterAll(closeSharedService);
+const live = liveHarnessPerTest();
 
 let postUrls: string[] = [];
 let clock: LiveHarness['clock'];
 
-async function setup(cache?: CacheOptions): Promise<{ fake: LiveHarness; client: ReturnType<typeof clientOn> }> {
-  harness = await startHarness();
-  clock = harness.clock;
+async function setup(cache?: CacheOptions): Promise<{ fake: LiveHarness; client: LiveClient }> {
+  const fake = await live.startProxy();
+  clock = fake.clock;
   // A new day for each test: the quotas of the day before do not matter.
   clock.advance(86_400_000);
-  client = clientOn(harness, cache ? { cache } : {});
-  const world = harness.live.service.deps.world();
+  const client = live.openClient(cache ? { cache } : {});
+  const world = fake.live.service.deps.world();
   postUrls = world.posts.filter((p) => p.visibility === 'PUBLIC').map((p) => p.postUrl);
-  return { fake: harness, client };
-}
-
-async function expectClientError(p: Promise<unknown>): Promise<ClientError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientError) return err;
-    throw err;
-  }
-  throw new Error('expected a ClientError, the call succeeded');
+  return { fake, client };
 }
 
 describe('response cache', () => {
@@ -82,7 +64,7 @@ describe('response cache', () => {
     await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! });
     await client.call(scrapePost, { accountId: b, postUrl: postUrls[1]! });
     await client.call(searchGeo, { accountId: a, keywords: 'Berlin' });
-    const post = harness!.live.service.deps.world().posts.find((p) => p.visibility === 'PUBLIC')!;
+    const post = live.current().live.service.deps.world().posts.find((p) => p.visibility === 'PUBLIC')!;
     await client.call(reactToPost, { accountId: a, postUrn: post.activityUrn, reactionType: 'PRAISE' }); // posts area of account a
 
     await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! });
@@ -92,7 +74,7 @@ describe('response cache', () => {
     expect(fake.callsTo('E11', b)).toHaveLength(1); // other account kept
     expect(fake.callsTo('G8', a)).toHaveLength(1); // other area kept
 
-    const person = harness!.live.service.deps.world().people[40]!;
+    const person = live.current().live.service.deps.world().people[40]!;
     await client.call(sendConnect, { accountId: a, profileId: person.profileId }); // actions area: posts cache stays
     await client.call(scrapePost, { accountId: a, postUrl: postUrls[1]! });
     expect(fake.callsTo('E11', a)).toHaveLength(2);
@@ -125,7 +107,7 @@ describe('response cache', () => {
     const { fake, client: sizing } = await setup({ maxSizeBytes: 0 });
     const sizes = await Promise.all([0, 1, 2, 9].map(async (i) => Buffer.byteLength(JSON.stringify(await sizing.call(scrapePost, { accountId: a, postUrl: postUrls[i]! }))) + 64));
     await sizing.close();
-    client = clientOn(fake, { cache: { maxSizeBytes: Math.max(...sizes) * 3 } });
+    const client = live.openClient({ cache: { maxSizeBytes: Math.max(...sizes) * 3 } });
     const calls = (): number => fake.callsTo('E11').length;
     const before = calls();
     for (let i = 0; i < 10; i++) await client.call(scrapePost, { accountId: a, postUrl: postUrls[i]! });

@@ -1,41 +1,17 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointById } from '../../src/contract/index.js';
 import { getAccountStatus, getDefaultAccountStatus } from '../../src/contract/endpoints/account.js';
-import { parseRetryAfter, type ClientOptions } from '../../src/client/index.js';
-import { ClientError } from '../../src/client/types.js';
+import { parseRetryAfter } from '../../src/client/index.js';
 import { DEMO_ACCOUNTS, DEMO_USER_ID } from '../../src/service/index.js';
-import { clientOn, closeSharedService, startHarness, type LiveHarness } from './live-service.js';
+import { expectClientError } from './expect-client-error.js';
+import { liveHarnessPerTest } from './live-service.js';
 
 /** How the client reports what went wrong, against the real embedded service (and scripted failures in front of it). */
 const a = DEMO_ACCOUNTS.salesNavigator;
 const scrapePost = endpointById('E11')!;
 const sendConnect = endpointById('B3')!;
 
-let fake: LiveHarness | undefined;
-let client: ReturnType<typeof clientOn> | undefined;
-afterEach(async () => {
-  await client?.close();
-  await fake?.close();
-  client = undefined;
-  fake = undefined;
-});
-afterAll(closeSharedService);
-
-async function setup(options: Partial<ClientOptions> = {}): Promise<{ fake: LiveHarness; client: ReturnType<typeof clientOn> }> {
-  fake = await startHarness();
-  client = clientOn(fake, { cache: { maxSizeBytes: 0 }, ...options });
-  return { fake, client };
-}
-
-async function expectClientError(p: Promise<unknown>): Promise<ClientError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientError) return err;
-    throw err;
-  }
-  throw new Error('expected a ClientError, the call succeeded');
-}
+const { start: setup } = liveHarnessPerTest({ cache: { maxSizeBytes: 0 } });
 
 describe('local validation', () => {
   it('refuses bad input naming the field, and sends nothing', async () => {

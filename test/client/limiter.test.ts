@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PER_MINUTE_LIMITS } from '../../src/contract/index.js';
 import { CallLimiter, DEFAULT_LIMITER_OPTIONS, type PaceMode, type Slot } from '../../src/client/limiter.js';
 import { LocalSlotGate, nthStart } from '../../src/client/slot-gate.js';
-import { ClientError, type WaitProgress } from '../../src/client/types.js';
+import type { ClientError, WaitProgress } from '../../src/client/types.js';
+import { expectClientError } from './expect-client-error.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { until } from './until.js';
 
@@ -47,16 +48,6 @@ function track(clock: ManualClock, p: Promise<Slot | undefined>): { at?: number;
     },
   );
   return out;
-}
-
-async function errorOf(p: Promise<unknown>): Promise<ClientError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientError) return err;
-    throw err;
-  }
-  throw new Error('expected a ClientError');
 }
 
 describe('the window mirror', () => {
@@ -123,7 +114,7 @@ describe('the window mirror', () => {
     const { clock, limiter } = setup();
     const t0 = clock.now();
     await Promise.all(Array.from({ length: 15 }, () => limiter.acquire(A, 'write')));
-    const err = await errorOf(limiter.acquire(A, 'write', { maxWaitMs: 45_000 }));
+    const err = await expectClientError(limiter.acquire(A, 'write', { maxWaitMs: 45_000 }));
     expect(err.kind).toBe('queue_timeout');
     // Calls still in flight are estimated as answered now: the first frees a window (and the margin) later.
     expect(err.details.retryAfterMs).toBe(WINDOW + MARGIN);
@@ -146,7 +137,7 @@ describe('the window mirror', () => {
     void limiter.acquire(A, 'write').catch(() => {});
     void limiter.acquire(A, 'write').catch(() => {});
     await until(() => clock.pendingTimers() > 0);
-    const err = await errorOf(limiter.acquire(A, 'write', { maxWaitMs: 1000 }));
+    const err = await expectClientError(limiter.acquire(A, 'write', { maxWaitMs: 1000 }));
     expect(err.details.retryAfterMs).toBe(t0 + 4000 + WINDOW + MARGIN - clock.now());
   });
 
@@ -156,7 +147,7 @@ describe('the window mirror', () => {
     for (const s of slots) await limiter.settle(s, true);
     const t0 = clock.now();
     const abort = new AbortController();
-    const gone = errorOf(limiter.acquire(A, 'write', { signal: abort.signal }));
+    const gone = expectClientError(limiter.acquire(A, 'write', { signal: abort.signal }));
     const next = track(clock, limiter.acquire(A, 'write'));
     await until(() => clock.pendingTimers() > 0);
     abort.abort();
@@ -166,7 +157,7 @@ describe('the window mirror', () => {
     expect(next.at).toBe(t0 + WINDOW + MARGIN);
     // The window aged out at once: exactly one of its 15 slots went (to the waiter that stayed).
     for (let i = 0; i < 14; i++) expect(await limiter.acquire(A, 'write', { maxWaitMs: 0 })).toBeDefined();
-    expect((await errorOf(limiter.acquire(A, 'write', { maxWaitMs: 0 }))).kind).toBe('queue_timeout');
+    expect((await expectClientError(limiter.acquire(A, 'write', { maxWaitMs: 0 }))).kind).toBe('queue_timeout');
   });
 
   it('reports progress on the clock while queued', async () => {
@@ -193,7 +184,7 @@ describe('the window mirror', () => {
     void limiter.acquire(A, 'write').catch(() => {});
     void limiter.acquire(A, 'write').catch(() => {});
     await until(() => clock.pendingTimers() > 0);
-    const err = await errorOf(limiter.acquire(A, 'write'));
+    const err = await expectClientError(limiter.acquire(A, 'write'));
     expect(err.kind).toBe('queue_timeout');
     expect(err.message).toContain('Queue full (2 calls waiting)');
   });

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach } from 'vitest';
 import { ENDPOINTS, routes, type AnyEndpoint } from '../../src/contract/index.js';
 import { createClient, type ClientOptions } from '../../src/client/index.js';
 import { ManualClock } from '../../src/util/clock.js';
@@ -143,3 +144,56 @@ export function clientOn(h: LiveHarness, options: Partial<ClientOptions> = {}): 
 }
 
 export { until } from './until.js';
+
+export type LiveClient = ReturnType<typeof clientOn>;
+
+/**
+ * The lifecycle a live test file repeats, registered once (call at the file's
+ * top level): start() gives each test a fresh proxy and a client on it with
+ * these defaults (startProxy() and openClient() do it in two steps); every client opened through it and the proxy close after
+ * each test, the file's shared service after the last.
+ */
+export function liveHarnessPerTest(defaults: Partial<ClientOptions> = {}): {
+  start(options?: Partial<ClientOptions>): Promise<{ fake: LiveHarness; client: LiveClient }>;
+  /** This test's fresh proxy, no client yet. */
+  startProxy(): Promise<LiveHarness>;
+  /** Another client on this test's proxy (closed with it). */
+  openClient(options?: Partial<ClientOptions>): LiveClient;
+  /** This test's proxy (after start()). */
+  current(): LiveHarness;
+} {
+  let harness: LiveHarness | undefined;
+  const clients: LiveClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    await harness?.close();
+    harness = undefined;
+  });
+  afterAll(closeSharedService);
+  const current = (): LiveHarness => {
+    if (!harness) throw new Error('start() the harness first');
+    return harness;
+  };
+  const openClient = (options: Partial<ClientOptions> = {}): LiveClient => {
+    const client = clientOn(current(), { ...defaults, ...options });
+    // A test may close a client itself; the cleanup then waits for that close instead of repeating it.
+    const closeOnce = client.close.bind(client);
+    let closing: Promise<void> | undefined;
+    client.close = () => (closing ??= closeOnce());
+    clients.push(client);
+    return client;
+  };
+  const startProxy = async (): Promise<LiveHarness> => {
+    harness = await startHarness();
+    return harness;
+  };
+  return {
+    async start(options = {}) {
+      const fake = await startProxy();
+      return { fake, client: openClient(options) };
+    },
+    startProxy,
+    openClient,
+    current,
+  };
+}

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointById } from '../../src/contract/index.js';
 import type { QuotaReport } from '../../src/contract/resources/quota.js';
 import { QuotaGuard } from '../../src/client/quota-guard.js';
-import { ClientError } from '../../src/client/types.js';
 import { DEMO_ACCOUNTS } from '../../src/service/index.js';
 import { ManualClock } from '../../src/util/clock.js';
-import { clientOn, closeSharedService, startHarness, type LiveHarness } from './live-service.js';
+import { expectClientError } from './expect-client-error.js';
+import { liveHarnessPerTest, type LiveClient, type LiveHarness } from './live-service.js';
 
 /**
  * The quota guard against the real embedded service and the contract's real
@@ -14,19 +14,10 @@ import { clientOn, closeSharedService, startHarness, type LiveHarness } from './
  * each test uses its own account or moves to a new day.
  */
 const react = endpointById('E3')!;
-let h: LiveHarness | undefined;
-const clients: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  await h?.close();
-  h = undefined;
-});
-afterAll(closeSharedService);
+const live = liveHarnessPerTest({ maxWaitMs: 0 });
 
-async function setup(): Promise<{ h: LiveHarness; client: ReturnType<typeof clientOn>; posts: string[] }> {
-  h = await startHarness();
-  const client = clientOn(h, { maxWaitMs: 0 });
-  clients.push(client);
+async function setup(): Promise<{ h: LiveHarness; client: LiveClient; posts: string[] }> {
+  const { fake: h, client } = await live.start();
   const posts = h.live.service.deps.world().posts.filter((p) => p.visibility === 'PUBLIC').map((p) => p.activityUrn);
   return { h, client, posts };
 }
@@ -36,16 +27,6 @@ function spendElsewhere(h: LiveHarness, account: string, feature: string, n: num
   for (let i = 0; i < n; i++) h.live.service.governor.recordUsage(account, feature, 'service');
 }
 
-async function errorOf(p: Promise<unknown>): Promise<ClientError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientError) return err;
-    throw err;
-  }
-  throw new Error('expected a ClientError, the call succeeded');
-}
-
 describe('quota guard on the real service', () => {
   it('reads the report once, keeps it current from its own calls, and refuses limit+1 without sending it', async () => {
     const { h, client, posts } = await setup();
@@ -53,7 +34,7 @@ describe('quota guard on the real service', () => {
     spendElsewhere(h, account, 'REACT', 97);
     for (let i = 0; i < 3; i++) await client.call(react, { accountId: account, postUrn: posts[i]!, reactionType: 'LIKE' });
     expect(h.callsTo('A7')).toHaveLength(1); // one read, then counted locally
-    const err = await errorOf(client.call(react, { accountId: account, postUrn: posts[3]!, reactionType: 'LIKE' }));
+    const err = await expectClientError(client.call(react, { accountId: account, postUrn: posts[3]!, reactionType: 'LIKE' }));
     expect(err.kind).toBe('local_quota');
     expect(err.details).toMatchObject({ feature: 'REACT', window: 'daily', limit: 100, resetAt: '2026-01-06T00:00:00.000Z' });
     expect(err.message).toContain('100 of 100 used');
@@ -88,13 +69,13 @@ describe('quota guard on the real service', () => {
     const used = (await client.quota(account)).quotas.find((q) => q.feature === 'REACT')!.used;
     spendElsewhere(h, account, 'REACT', 100 - used); // the guard does not know
     const reads = h.callsTo('A7').length;
-    const err = await errorOf(client.call(react, { accountId: account, postUrn: posts[21]!, reactionType: 'LIKE' }));
+    const err = await expectClientError(client.call(react, { accountId: account, postUrn: posts[21]!, reactionType: 'LIKE' }));
     expect(err.kind).toBe('quota');
     expect(err.details.status).toBe(429);
     expect(err.message).toContain('Daily quota exceeded for REACT');
     expect(h.callsTo('E3').map((r) => r.status)).toEqual([200, 429]);
 
-    const local = await errorOf(client.call(react, { accountId: account, postUrn: posts[22]!, reactionType: 'LIKE' }));
+    const local = await expectClientError(client.call(react, { accountId: account, postUrn: posts[22]!, reactionType: 'LIKE' }));
     expect(local.kind).toBe('local_quota');
     expect(h.callsTo('E3')).toHaveLength(2);
     expect(h.callsTo('A7')).toHaveLength(reads + 1);
@@ -109,7 +90,7 @@ describe('quota guard on the real service', () => {
       spendElsewhere(h, account, 'CONNECT', 25);
     }
     h.clock.set('2026-01-10T10:00:00.000Z');
-    const err = await errorOf(client.call(endpointById('B3')!, { accountId: account, profileId: 'someone' }));
+    const err = await expectClientError(client.call(endpointById('B3')!, { accountId: account, profileId: 'someone' }));
     expect(err.kind).toBe('local_quota');
     expect(err.details).toMatchObject({ feature: 'CONNECT', window: 'weekly', limit: 100, resetAt: '2026-01-12T00:00:00.000Z' });
     expect(err.message).toMatch(/^Weekly quota for CONNECT reached/);

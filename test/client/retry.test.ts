@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpointById } from '../../src/contract/index.js';
-import { createClient, type ClientOptions } from '../../src/client/index.js';
-import { ClientError } from '../../src/client/types.js';
+import { createClient } from '../../src/client/index.js';
 import { DEMO_ACCOUNTS } from '../../src/service/index.js';
-import { clientOn, closeSharedService, quietLogger, startHarness, until, type LiveHarness } from './live-service.js';
+import { expectClientError } from './expect-client-error.js';
+import { liveHarnessPerTest, quietLogger, until } from './live-service.js';
 
 /** Retries through the limiter, against the real embedded service with scripted failures in front of it. */
 const account = DEMO_ACCOUNTS.businessPremium;
@@ -17,36 +17,12 @@ const perMinute429 = {
   headers: { 'retry-after': '1', 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1767607201' },
 };
 
-let fake: LiveHarness | undefined;
-let client: ReturnType<typeof clientOn> | undefined;
-afterEach(async () => {
-  await client?.close();
-  await fake?.close();
-  client = undefined;
-  fake = undefined;
-});
-afterAll(closeSharedService);
+const { start: setup, current } = liveHarnessPerTest({ cache: { maxSizeBytes: 0 } });
 
 let nextPerson = 100;
 /** A person not yet invited by this account (each test invites its own). */
-const someone = (): string => fake!.live.service.deps.world().people[nextPerson++]!.profileId;
-const postUrl = (i: number): string => fake!.live.service.deps.world().posts.filter((p) => p.visibility === 'PUBLIC')[i]!.postUrl;
-
-async function setup(options: Partial<ClientOptions> = {}): Promise<{ fake: LiveHarness; client: ReturnType<typeof clientOn> }> {
-  fake = await startHarness();
-  client = clientOn(fake, { cache: { maxSizeBytes: 0 }, ...options });
-  return { fake, client };
-}
-
-async function expectClientError(p: Promise<unknown>): Promise<ClientError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientError) return err;
-    throw err;
-  }
-  throw new Error('expected a ClientError, the call succeeded');
-}
+const someone = (): string => current().live.service.deps.world().people[nextPerson++]!.profileId;
+const postUrl = (i: number): string => current().live.service.deps.world().posts.filter((p) => p.visibility === 'PUBLIC')[i]!.postUrl;
 
 describe('per-minute 429', () => {
   it('retries a read after Retry-After, through the limiter: every call of that account and group holds off', async () => {

@@ -32,30 +32,23 @@ function refusal(governor: LimitsGovernor, c = ctx(E.connect)): { error: string;
 }
 
 describe('quota windows (UTC)', () => {
+  const at = (iso: string): number => Date.parse(iso);
+  /** The window holding `now` is exactly [start, end). */
+  const expectSpan = (window: Parameters<typeof windowSpan>[0], now: string, start: string, end: string): void => {
+    expect(windowSpan(window, at(now))).toEqual({ start: at(start), end: at(end) });
+  };
   it('daily ends at the next midnight', () => {
-    expect(windowSpan('daily', Date.parse('2026-01-06T23:59:59.999Z'))).toEqual({
-      start: Date.parse('2026-01-06T00:00:00.000Z'),
-      end: Date.parse('2026-01-07T00:00:00.000Z'),
-    });
+    expectSpan('daily', '2026-01-06T23:59:59.999Z', '2026-01-06T00:00:00.000Z', '2026-01-07T00:00:00.000Z');
   });
   it('weekly runs Monday 00:00 to Monday 00:00, Sunday included in the old week', () => {
-    expect(windowSpan('weekly', Date.parse('2026-01-11T23:59:59.999Z'))).toEqual({
-      start: Date.parse('2026-01-05T00:00:00.000Z'),
-      end: Date.parse('2026-01-12T00:00:00.000Z'),
-    });
-    expect(windowSpan('weekly', Date.parse('2026-01-12T00:00:00.000Z')).start).toBe(Date.parse('2026-01-12T00:00:00.000Z'));
+    expectSpan('weekly', '2026-01-11T23:59:59.999Z', '2026-01-05T00:00:00.000Z', '2026-01-12T00:00:00.000Z');
+    expect(windowSpan('weekly', at('2026-01-12T00:00:00.000Z')).start).toBe(at('2026-01-12T00:00:00.000Z'));
     // A week spanning a year boundary: Mon 2025-12-29 … Mon 2026-01-05.
-    expect(windowSpan('weekly', Date.parse('2026-01-01T12:00:00.000Z'))).toEqual({
-      start: Date.parse('2025-12-29T00:00:00.000Z'),
-      end: Date.parse('2026-01-05T00:00:00.000Z'),
-    });
+    expectSpan('weekly', '2026-01-01T12:00:00.000Z', '2025-12-29T00:00:00.000Z', '2026-01-05T00:00:00.000Z');
   });
   it('monthly runs from the 1st, rolling December into January', () => {
-    expect(windowSpan('monthly', Date.parse('2026-12-31T23:59:59.999Z'))).toEqual({
-      start: Date.parse('2026-12-01T00:00:00.000Z'),
-      end: Date.parse('2027-01-01T00:00:00.000Z'),
-    });
-    expect(windowSpan('monthly', Date.parse('2028-02-29T08:00:00.000Z')).end).toBe(Date.parse('2028-03-01T00:00:00.000Z'));
+    expectSpan('monthly', '2026-12-31T23:59:59.999Z', '2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z');
+    expect(windowSpan('monthly', at('2028-02-29T08:00:00.000Z')).end).toBe(at('2028-03-01T00:00:00.000Z'));
   });
 });
 
@@ -82,20 +75,25 @@ describe('which quota features a call spends', () => {
   });
 });
 
+/** CONNECT's whole daily item before any network 429: 25 a day of the network's 100, limitReached not set. */
+function connectDaily(at: { used: number; remaining: number; resetAt: string }): Record<string, unknown> {
+  return {
+    feature: 'CONNECT',
+    window: 'daily',
+    used: at.used,
+    limit: 25,
+    networkLimit: 100,
+    remaining: at.remaining,
+    limitReached: false,
+    limitReachedAt: null,
+    resetAt: at.resetAt,
+  };
+}
+
 describe('daily quota', () => {
   it('counts used/remaining through the day, refuses at the limit, and resets exactly at 00:00:00.000Z', () => {
     const { clock, governor } = setup({ start: '2026-01-06T09:00:00.000Z' }); // a Tuesday
-    expect(item(governor, 'CONNECT', 'daily')).toEqual({
-      feature: 'CONNECT',
-      window: 'daily',
-      used: 0,
-      limit: 25,
-      networkLimit: 100,
-      remaining: 25,
-      limitReached: false,
-      limitReachedAt: null,
-      resetAt: '2026-01-07T00:00:00.000Z',
-    });
+    expect(item(governor, 'CONNECT', 'daily')).toEqual(connectDaily({ used: 0, remaining: 25, resetAt: '2026-01-07T00:00:00.000Z' }));
     connect(governor, clock, 10);
     expect(item(governor, 'CONNECT', 'daily')).toMatchObject({ used: 10, remaining: 15, limitReached: false });
     connect(governor, clock, 15);
@@ -113,18 +111,8 @@ describe('daily quota', () => {
       error: 'Daily quota exceeded for CONNECT: 25 of 25 used; resets at 2026-01-07T00:00:00.000Z',
       retryAfter: String(14 * 3600),
     });
-    expect(item(governor, 'CONNECT', 'daily')).toEqual({
-      feature: 'CONNECT',
-      window: 'daily',
-      used: 25,
-      limit: 25,
-      networkLimit: 100,
-      remaining: 0,
-      // The spec ties limitReached to the network's 429, not to the service's own refusal.
-      limitReached: false,
-      limitReachedAt: null,
-      resetAt: '2026-01-07T00:00:00.000Z',
-    });
+    // The spec ties limitReached to the network's 429, not to the service's own refusal.
+    expect(item(governor, 'CONNECT', 'daily')).toEqual(connectDaily({ used: 25, remaining: 0, resetAt: '2026-01-07T00:00:00.000Z' }));
     // The network's 429 sets it; the first time is kept.
     governor.markNetworkLimitReached(ACCOUNT_A, 'CONNECT');
     expect(item(governor, 'CONNECT', 'daily')).toMatchObject({ limitReached: true, limitReachedAt: '2026-01-06T10:00:00.000Z' });
@@ -142,17 +130,7 @@ describe('daily quota', () => {
     expect(item(governor, 'CONNECT', 'daily').limitReachedAt).toBe('2026-01-06T10:00:00.000Z');
 
     clock.set('2026-01-07T00:00:00.000Z');
-    expect(item(governor, 'CONNECT', 'daily')).toEqual({
-      feature: 'CONNECT',
-      window: 'daily',
-      used: 0,
-      limit: 25,
-      networkLimit: 100,
-      remaining: 25,
-      limitReached: false,
-      limitReachedAt: null,
-      resetAt: '2026-01-08T00:00:00.000Z',
-    });
+    expect(item(governor, 'CONNECT', 'daily')).toEqual(connectDaily({ used: 0, remaining: 25, resetAt: '2026-01-08T00:00:00.000Z' }));
     succeed(governor, ctx(E.connect));
     expect(item(governor, 'CONNECT', 'daily')).toMatchObject({ used: 1, remaining: 24 });
     expect(item(governor, 'CONNECT', 'weekly')).toMatchObject({ used: 26, remaining: 74 });

@@ -1,36 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runWebhooksCommand } from '../../../src/cli/webhooks.js';
 import { RETRY_DELAYS_MS } from '../../../src/contract/webhooks.js';
-import { WebhookDispatcher } from '../../../src/service/webhooks/dispatcher.js';
-import { createWebhooksRouter } from '../../../src/service/webhooks/router.js';
+import type { WebhookDispatcher } from '../../../src/service/webhooks/dispatcher.js';
 import { WebhookStore } from '../../../src/service/webhooks/store.js';
-import { ManualClock } from '../../../src/util/clock.js';
-import { ACCOUNT, captureLogger, openDb, startReceiver, type Behaviour, type Receiver } from './helpers.js';
+import { ACCOUNT, openDb } from './helpers.js';
+import { webhookTestBed } from './test-bed.js';
 
 /** Failed deliveries are kept with their attempts, listed, and resent with the same webhook-id. */
 
 const T0 = Date.parse('2026-01-05T00:00:00.000Z');
-let clock: ManualClock;
-let cleanups: (() => unknown)[];
-beforeEach(() => {
-  clock = new ManualClock(T0);
-  cleanups = [];
-});
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-async function receiver(behaviour: Behaviour): Promise<Receiver> {
-  const r = await startReceiver(clock, behaviour);
-  cleanups.push(() => r.close());
-  return r;
-}
+const bed = webhookTestBed(T0);
+const { receiver, service } = bed;
 
 const accepted = { profileId: 'jane', fullName: 'Jane Doe', headline: 'CTO', connectionDate: '2026-01-05T00:00:00.000Z' };
 
@@ -38,35 +21,9 @@ const accepted = { profileId: 'jane', fullName: 'Jane Doe', headline: 'CTO', con
 async function exhaustRetries(dispatcher: WebhookDispatcher): Promise<void> {
   await dispatcher.whenIdle();
   for (const delay of RETRY_DELAYS_MS) {
-    clock.advance(delay);
+    bed.clock.advance(delay);
     await dispatcher.whenIdle();
   }
-}
-
-async function service(store = new WebhookStore(openDb())) {
-  const { logger } = captureLogger();
-  const dispatcher = new WebhookDispatcher({ store, clock, logger });
-  dispatcher.start();
-  const app = express();
-  app.use((req, res, next) => {
-    res.locals.userId = req.header('x-test-user');
-    next();
-  });
-  app.use(createWebhooksRouter({ dispatcher, logger, allowLoopback: true, userIdOf: (_req, res) => res.locals.userId as string | undefined }));
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  cleanups.push(() => new Promise((resolve) => server.close(resolve)), () => dispatcher.stop());
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const call = async (method: string, path: string, body?: unknown, user = 'alice') => {
-    const res = await fetch(base + path, {
-      method,
-      headers: { 'x-test-user': user, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, any> };
-  };
-  return { store, dispatcher, call };
 }
 
 describe('failed deliveries through the settings API', () => {
@@ -84,35 +41,36 @@ describe('failed deliveries through the settings API', () => {
     const failed = await call('GET', '/webhooks/deliveries?state=failed');
     expect(failed.status).toBe(200);
     expect(failed.json).toMatchObject({ success: true, count: 1 });
-    const listed = failed.json.deliveries[0];
-    expect(listed).toMatchObject({ id, webhookId: created.json.id, event: 'connection.accepted', state: 'failed', attempts: 6, nextAttemptAt: null });
+    const listed = failed.json!.deliveries[0];
+    expect(listed).toMatchObject({ id, webhookId: created.json!.id, event: 'connection.accepted', state: 'failed', attempts: 6, nextAttemptAt: null });
     expect(listed.attemptLog.map((a: { attempt: number; statusCode: number }) => [a.attempt, a.statusCode])).toEqual([
       [1, 500], [2, 500], [3, 500], [4, 500], [5, 500], [6, 500],
     ]);
     expect(listed.attemptLog.map((a: { at: string }) => Date.parse(a.at) - T0)).toEqual([0, 1000, 3000, 7000, 15000, 31000]);
     // Another user sees none of it and cannot resend it.
     expect((await call('GET', '/webhooks/deliveries?state=failed', undefined, 'bob')).json).toMatchObject({ count: 0, deliveries: [] });
-    expect(await call('POST', `/webhooks/deliveries/${id}/redeliver`, undefined, 'bob')).toEqual({
+    const foreign = await call('POST', `/webhooks/deliveries/${id}/redeliver`, undefined, 'bob');
+    expect({ status: foreign.status, json: foreign.json }).toEqual({
       status: 404,
       json: { error: 'Delivery not found', success: false },
     });
 
     const again = await call('POST', `/webhooks/deliveries/${id}/redeliver`);
     expect(again.status).toBe(200);
-    expect(again.json.delivery).toMatchObject({ id, event: 'connection.accepted', state: 'delivered', attempts: 7, delivered: true, statusCode: 200 });
+    expect(again.json!.delivery).toMatchObject({ id, event: 'connection.accepted', state: 'delivered', attempts: 7, delivered: true, statusCode: 200 });
     expect(rx.received).toHaveLength(8);
     expect(rx.received[7]!.headers['webhook-id']).toBe(id);
     expect(rx.received[7]!.raw.equals(rx.received[1]!.raw)).toBe(true);
-    expect((await call('GET', '/webhooks/deliveries?state=failed')).json.count).toBe(0);
-    const delivered = await call('GET', `/webhooks/deliveries?state=delivered&webhookId=${created.json.id}`);
-    expect(delivered.json.deliveries.map((d: { id: string; attempts: number }) => [d.id, d.attempts])).toContainEqual([id, 7]);
+    expect((await call('GET', '/webhooks/deliveries?state=failed')).json!.count).toBe(0);
+    const delivered = await call('GET', `/webhooks/deliveries?state=delivered&webhookId=${created.json!.id}`);
+    expect(delivered.json!.deliveries.map((d: { id: string; attempts: number }) => [d.id, d.attempts])).toContainEqual([id, 7]);
 
     // A delivery still in its retry cycle is not resent by hand.
     const [pending] = dispatcher.emitEvent('alice', ACCOUNT, 'connection.accepted', accepted);
     await dispatcher.whenIdle();
     const refused = await call('POST', `/webhooks/deliveries/${pending}/redeliver`);
     expect(refused.status).toBe(409);
-    expect(refused.json.error).toBe(`Delivery ${pending} is still being retried (next attempt at 2026-01-05T00:00:32.000Z); redeliver it once it has failed`);
+    expect(refused.json!.error).toBe(`Delivery ${pending} is still being retried (next attempt at 2026-01-05T00:00:32.000Z); redeliver it once it has failed`);
 
     expect((await call('GET', '/webhooks/deliveries?state=lost')).status).toBe(400);
     expect((await call('GET', '/webhooks/deliveries?limit=0')).status).toBe(400);
@@ -122,34 +80,34 @@ describe('failed deliveries through the settings API', () => {
 describe('outreach-mcp webhooks deliveries --failed / redeliver', () => {
   it('lists failed deliveries with their attempts and resends one, in the data directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outreach-redeliver-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    bed.cleanup(() => rmSync(dir, { recursive: true, force: true }));
     const rx = await receiver((n) => (n <= 6 ? 503 : 204));
     const store = new WebhookStore(openDb(join(dir, 'outreach.db')));
-    cleanups.push(() => store.db.close());
+    bed.cleanup(() => store.db.close());
     store.insertSubscription({ id: 'wh_cli', userId: 'demo', url: rx.url, events: ['connection.accepted'], description: null, createdAt: new Date(T0).toISOString(), secret: 'whsec_AAAA' });
-    const { dispatcher } = await service(store);
+    const { dispatcher } = await service({ store });
     const [id] = dispatcher.emitEvent('demo', ACCOUNT, 'connection.accepted', accepted);
     await exhaustRetries(dispatcher);
 
     const out: string[] = [];
     const err: string[] = [];
     const io = { out: (t: string) => void out.push(t), err: (t: string) => void err.push(t) };
-    expect(await runWebhooksCommand(['deliveries', '--failed', '--json', '--data-dir', dir], io, clock)).toBe(0);
+    expect(await runWebhooksCommand(['deliveries', '--failed', '--json', '--data-dir', dir], io, bed.clock)).toBe(0);
     const listed = JSON.parse(out.join('')) as Array<{ id: string; attempts: number; attemptLog: unknown[] }>;
     expect(listed.map((d) => [d.id, d.attempts, d.attemptLog.length])).toEqual([[id, 6, 6]]);
     out.length = 0;
-    expect(await runWebhooksCommand(['deliveries', '--failed', '--data-dir', dir], io, clock)).toBe(0);
+    expect(await runWebhooksCommand(['deliveries', '--failed', '--data-dir', dir], io, bed.clock)).toBe(0);
     expect(out.join('')).toContain(`${id}  connection.accepted  webhook wh_cli  failed after 6 attempts`);
     expect(out.join('')).toContain('attempt 6  503');
 
     out.length = 0;
-    expect(await runWebhooksCommand(['redeliver', id!, '--data-dir', dir], io, clock)).toBe(0);
+    expect(await runWebhooksCommand(['redeliver', id!, '--data-dir', dir], io, bed.clock)).toBe(0);
     expect(out.join('')).toMatch(new RegExp(`^Redelivered ${id} \\(connection.accepted\\): receiver answered 204 in \\d+ ms\\.\\n$`));
     expect(rx.received).toHaveLength(7);
     expect(rx.received[6]!.headers['webhook-id']).toBe(id);
     expect(store.getDelivery(id!)).toMatchObject({ state: 'delivered', attempts: 7 });
 
-    expect(await runWebhooksCommand(['redeliver', 'msg_nope', '--data-dir', dir], io, clock)).toBe(1);
+    expect(await runWebhooksCommand(['redeliver', 'msg_nope', '--data-dir', dir], io, bed.clock)).toBe(1);
     expect(err.join('')).toContain('no delivery msg_nope for user demo');
   });
 });

@@ -1,71 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/util/clock.js';
-import { WebhookDispatcher } from '../../../src/service/webhooks/dispatcher.js';
-import { createWebhooksRouter } from '../../../src/service/webhooks/router.js';
-import { WebhookStore } from '../../../src/service/webhooks/store.js';
-import { ACCOUNT, captureLogger, openDb, startReceiver, type Behaviour, type Receiver } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT, type Behaviour } from './helpers.js';
+import { webhookTestBed } from './test-bed.js';
 
 const T0 = Date.parse('2026-01-05T00:00:00.000Z');
 
-let clock: ManualClock;
-let cleanups: (() => unknown)[];
-
-beforeEach(() => {
-  clock = new ManualClock(T0);
-  cleanups = [];
-});
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-});
-
-async function receiver(behaviour: Behaviour): Promise<Receiver> {
-  const r = await startReceiver(clock, behaviour);
-  cleanups.push(() => r.close());
-  return r;
-}
-
-/** The service as the pipeline would assemble it: auth first (here: a test header), then the router. */
-async function service(opts: { allowLoopback?: boolean } = {}) {
-  const store = new WebhookStore(openDb());
-  const { logger, output } = captureLogger();
-  const dispatcher = new WebhookDispatcher({ store, clock, logger });
-  dispatcher.start();
-  const app = express();
-  app.use((req, res, next) => {
-    res.locals.userId = req.header('x-test-user');
-    next();
-  });
-  app.use(
-    createWebhooksRouter({
-      dispatcher,
-      logger,
-      allowLoopback: opts.allowLoopback ?? true,
-      userIdOf: (_req, res) => res.locals.userId as string | undefined,
-    }),
-  );
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  cleanups.push(() => new Promise((resolve) => server.close(resolve)), () => dispatcher.stop());
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const call = async (method: string, path: string, body?: unknown, user: string | null = 'alice') => {
-    const headers: Record<string, string> = {};
-    if (user) headers['x-test-user'] = user;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(base + path, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, text, json: text ? (JSON.parse(text) as Record<string, any>) : undefined };
-  };
-  return { store, dispatcher, call, logs: output };
-}
+const bed = webhookTestBed(T0);
+const { receiver, service } = bed;
 
 describe('POST /webhooks verifies the endpoint on save', () => {
   it('accepts a receiver answering 204, shows the secret once, and signs the verification with it', async () => {
@@ -145,7 +86,7 @@ describe('POST /webhooks verifies the endpoint on save', () => {
     const { call } = await service();
     const pending = call('POST', '/webhooks', { url: rx.url, events: ['connection.accepted'] });
     await rx.waitFor(1);
-    clock.advance(10_000);
+    bed.clock.advance(10_000);
     const res = await pending;
     expect(res.status).toBe(400);
     expect(res.json!.error).toBe(
@@ -290,7 +231,7 @@ describe('ownership, deletion, deliveries and test sends', () => {
       connectionDate: '2026-01-05T00:00:00.000Z',
     });
     await dispatcher.whenIdle();
-    clock.advance(1_000);
+    bed.clock.advance(1_000);
     await dispatcher.whenIdle();
 
     const res = await call('GET', `/webhooks/${id}/deliveries`);

@@ -119,18 +119,24 @@ export function decodeToken(kind: HistoryKind, accountId: string, token: string)
   return { t: p.t, id: p.id };
 }
 
-interface Paged<T> {
-  items: T[];
+/** The envelope A5 and A6 answer in, around their list. */
+interface HistoryEnvelope {
+  success: true;
+  accountId: string;
+  profileId: string;
+  count: number;
   paginationToken: string | null;
 }
 
-function page<T>(
+/** A page of an own-history list (A5, A6) and its envelope; the caller names the list. */
+function historyPage<T>(
   kind: HistoryKind,
-  accountId: string,
+  account: { id: string; publicId: string },
   all: readonly T[],
   key: (item: T) => Position,
   input: { count: number; start: number; paginationToken?: string | undefined },
-): Paged<T> {
+): { items: T[]; envelope: HistoryEnvelope } {
+  const accountId = account.id;
   let from = input.start;
   // The token wins over start (spec A5).
   if (input.paginationToken !== undefined) {
@@ -144,18 +150,15 @@ function page<T>(
   const items = all.slice(from, from + input.count);
   const last = items[items.length - 1];
   const more = from + items.length < all.length;
-  return { items, paginationToken: more && last !== undefined ? encodeToken(kind, accountId, key(last)) : null };
+  const paginationToken = more && last !== undefined ? encodeToken(kind, accountId, key(last)) : null;
+  return { items, envelope: { success: true, accountId, profileId: account.publicId, count: items.length, paginationToken } };
 }
 
 /** A5. */
 export function commentHistory(deps: DomainDeps, { account, input }: CallOf<typeof listOwnComments>): AnswerOf<typeof listOwnComments> {
-  const { items, paginationToken } = page('comments', account.id, ownComments(deps, account), (c) => ({ t: c.atMs, id: c.commentId }), input);
+  const { items, envelope } = historyPage('comments', account, ownComments(deps, account), (c) => ({ t: c.atMs, id: c.commentId }), input);
   return {
-    success: true,
-    accountId: account.id,
-    profileId: account.publicId,
-    count: items.length,
-    paginationToken,
+    ...envelope,
     comments: items.map((c) => ({
       activityUrn: c.postActivityUrn,
       postActivityUrn: c.postActivityId,
@@ -171,13 +174,9 @@ export function commentHistory(deps: DomainDeps, { account, input }: CallOf<type
 
 /** A6. */
 export function reactionHistory(deps: DomainDeps, { account, input }: CallOf<typeof listOwnReactions>): AnswerOf<typeof listOwnReactions> {
-  const { items, paginationToken } = page('reactions', account.id, ownReactions(deps, account), (r) => ({ t: r.atMs, id: r.postActivityId }), input);
+  const { items, envelope } = historyPage('reactions', account, ownReactions(deps, account), (r) => ({ t: r.atMs, id: r.postActivityId }), input);
   return {
-    success: true,
-    accountId: account.id,
-    profileId: account.publicId,
-    count: items.length,
-    paginationToken,
+    ...envelope,
     reactions: items.map((r) => ({
       activityUrn: r.postActivityUrn,
       postUrl: r.postUrl,

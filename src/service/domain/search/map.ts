@@ -15,13 +15,14 @@ import {
 
 /** World records onto the contract's result shapes (spec 2.14-2.17). */
 
+/** Who a person is, as people results and group members both begin. */
+function personIdentity(p: Person): Pick<Person, 'profileId' | 'profileUrn' | 'firstName' | 'lastName' | 'headline'> {
+  return { profileId: p.profileId, profileUrn: p.profileUrn, firstName: p.firstName, lastName: p.lastName, headline: p.headline };
+}
+
 export function personResult(p: Person, degree: ConnectionDegree): z.infer<typeof PeopleSearchResult> {
   return {
-    profileId: p.profileId,
-    profileUrn: p.profileUrn,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    headline: p.headline,
+    ...personIdentity(p),
     profilePicture: p.profilePicture,
     location: p.location.name,
     connectionDegree: degreeLabel(degree),
@@ -76,11 +77,7 @@ export function groupResult(g: Group): z.infer<typeof GroupSearchResult> {
 
 export function memberResult(m: WorldMember, p: Person): z.infer<typeof GroupMember> {
   return {
-    profileId: p.profileId,
-    profileUrn: p.profileUrn,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    headline: p.headline,
+    ...personIdentity(p),
     profileUrl: p.profileUrl,
     role: m.role,
     joinedAt: new Date(m.joinedAtMs).toISOString().slice(0, 10),
