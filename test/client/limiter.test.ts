@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PER_MINUTE_LIMITS } from '../../src/contract/index.js';
 import { CallLimiter, DEFAULT_LIMITER_OPTIONS, type PaceMode, type Slot } from '../../src/client/limiter.js';
-import { LocalSlotGate, nthStart } from '../../src/client/slot-gate.js';
+import { LocalSlotGate, nthStart, type SlotGate } from '../../src/client/slot-gate.js';
 import type { ClientError, WaitProgress } from '../../src/client/types.js';
 import { expectClientError } from './expect-client-error.js';
 import { ManualClock } from '../../src/util/clock.js';
@@ -176,6 +176,35 @@ describe('the window mirror', () => {
     await waiter;
     // Reports at 0, 5, ..., 60 s; the slot frees at 60.01 s.
     expect(progress).toHaveLength(13);
+  });
+
+  it('reports progress at once, without a guessed time, when another process filled the window', async () => {
+    // A gate shared with another process (Redis) knows nothing locally until it asks: its estimate is 0.
+    const clock = new ManualClock('2026-03-02T10:00:00.000Z');
+    const shared = new LocalSlotGate(clock, { marginMs: MARGIN });
+    const seenFromHere: SlotGate = {
+      tryAcquire: (key, params) => shared.tryAcquire(key, params),
+      settle: (key, ticket, counted) => shared.settle(key, ticket, counted),
+      holdFor: (key, ms) => shared.holdFor(key, ms),
+      estimateWait: () => 0,
+      close: () => shared.close(),
+    };
+    const limiter = new CallLimiter({ ...DEFAULT_LIMITER_OPTIONS, limits: PER_MINUTE_LIMITS, maxWaitMs: 120_000, gate: seenFromHere, clock });
+    limiters.push(limiter);
+    const params = { limit: PER_MINUTE_LIMITS.write!, windowMs: WINDOW };
+    for (let i = 0; i < params.limit; i++) {
+      const other = await shared.tryAcquire(`${A}:write`, params);
+      if (other.granted) await shared.settle(`${A}:write`, other.ticket, true);
+    }
+    const progress: WaitProgress[] = [];
+    const waiter = limiter.acquire(A, 'write', { onProgress: (p) => progress.push(p) });
+    await until(() => progress.length === 1);
+    expect(progress[0]).toEqual({
+      message: `Waiting for the write per-minute limit of account ${A} (1 queued); waiting for a slot to free`,
+      waitedMs: 0,
+    });
+    clock.advance(WINDOW + MARGIN);
+    expect(await waiter).toBeDefined();
   });
 
   it('refuses at once when the bounded queue is full', async () => {
