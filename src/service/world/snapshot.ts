@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzip, gunzipSync, gzip } from 'node:zlib';
 import { buildGeo } from './geo.js';
-import type { Actor, Comment, World } from './types.js';
+import { REACTION_TYPES, type Actor, type Comment, type Post, type Reaction, type World } from './types.js';
 
 /**
  * The generated world, kept in the data directory so a later start loads it
@@ -18,7 +18,7 @@ import type { Actor, Comment, World } from './types.js';
  * is generated, as on a fresh data directory, and the file rewritten.
  */
 export const WORLD_SNAPSHOT_FILE = 'world-snapshot.json.gz';
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface SnapshotKey {
   seed: string;
@@ -70,7 +70,9 @@ export function loadWorldSnapshot(file: string, key: SnapshotKey, unzipped?: Buf
     if (!Array.isArray(body.people) || body.people.length !== key.people || !Array.isArray(body.posts)) return undefined;
     if (body.seed !== key.seed || body.anchorMs !== key.anchorMs || body.epochMs !== key.epochMs) return undefined;
     const world: World = { seed: body.seed, epochMs: body.epochMs, anchorMs: body.anchorMs, geo: buildGeo(), people: body.people, companies: body.companies, jobs: body.jobs, groups: body.groups, posts: body.posts };
-    shareActors(world);
+    const actors = new Map<string, Actor>();
+    for (const p of world.people) actors.set(p.id, Object.freeze({ type: 'person', personId: p.id }));
+    for (const post of world.posts) unpackEngagement(post, actors);
     return world;
   } catch {
     return undefined;
@@ -90,7 +92,8 @@ export async function saveWorldSnapshot(file: string, key: SnapshotKey, world: W
     const chunks: string[] = [];
     for (let i = 0; i < items.length; i += 500) {
       await nextTurn();
-      chunks.push(JSON.stringify(items.slice(i, i + 500)).slice(1, -1));
+      const slice = name === 'posts' ? (items.slice(i, i + 500) as Post[]).map(packEngagement) : items.slice(i, i + 500);
+      chunks.push(JSON.stringify(slice).slice(1, -1));
     }
     parts.push(`,"${name}":[${chunks.filter((c) => c.length > 0).join(',')}]`);
   }
@@ -143,17 +146,77 @@ export function generatorFingerprint(): string {
   return fingerprint;
 }
 
-/** Generated reactions and comments share one frozen actor per person (memory); JSON gives each its own. */
-function shareActors(world: World): void {
-  const actors = new Map<string, Actor>();
-  for (const p of world.people) actors.set(p.id, Object.freeze({ type: 'person', personId: p.id }));
-  const shared = (a: Actor): Actor => (a.type === 'person' ? (actors.get(a.personId) ?? a) : a);
-  const comment = (c: Comment): void => {
-    c.author = shared(c.author);
-    c.replies.forEach(comment);
-  };
-  for (const post of world.posts) {
-    for (const r of post.reactions) r.actor = shared(r.actor);
-    post.comments.forEach(comment);
+// Reactions and comments are half the world's JSON; packed as tuples of
+// numbers and strings they parse about twice as fast. Person actors become
+// their number ("p-000123" -> 123) and comment URNs are rebuilt from the ids.
+type PackedComment = [commentId: string, person: number, content: string, createdAtMs: number, likes: number, replies: PackedComment[]];
+
+const personNumber = (actor: Actor): number | undefined => {
+  if (actor.type !== 'person') return undefined;
+  const n = Number(actor.personId.slice(2));
+  return Number.isInteger(n) && personId(n) === actor.personId ? n : undefined;
+};
+const personId = (n: number): string => `p-${String(n).padStart(6, '0')}`;
+
+/** The post with packed reactions and comments, or as it is when packing would not give it back exactly. */
+function packEngagement(post: Post): unknown {
+  const reactions: number[] = [];
+  for (const r of post.reactions) {
+    const n = personNumber(r.actor);
+    const type = REACTION_TYPES.indexOf(r.reactionType);
+    if (n === undefined || type < 0) return post;
+    reactions.push(n, type, r.reactedAtMs);
   }
+  const packComment = (c: Comment): PackedComment | undefined => {
+    const n = personNumber(c.author);
+    if (n === undefined) return undefined;
+    const replies: PackedComment[] = [];
+    for (const reply of c.replies) {
+      const packed = packComment(reply);
+      if (!packed) return undefined;
+      replies.push(packed);
+    }
+    return [c.commentId, n, c.content, c.createdAtMs, c.likes, replies];
+  };
+  const comments: PackedComment[] = [];
+  for (const c of post.comments) {
+    const packed = packComment(c);
+    if (!packed) return post;
+    comments.push(packed);
+  }
+  const packed = { ...post, comments, reactions } as unknown as Post;
+  // Only what unpacks to exactly the same post is stored packed.
+  const check = JSON.parse(JSON.stringify(packed)) as Post;
+  unpackEngagement(check, new Map());
+  return JSON.stringify(check) === JSON.stringify(post) ? packed : post;
+}
+
+/** Undoes packEngagement in place (a post stored as it was only gets its actors shared). */
+function unpackEngagement(post: Post, actors: Map<string, Actor>): void {
+  const actor = (n: number): Actor => {
+    const id = personId(n);
+    return actors.get(id) ?? { type: 'person', personId: id };
+  };
+  const shared = (a: Actor): Actor => (a.type === 'person' ? (actors.get(a.personId) ?? a) : a);
+  const raw = post.reactions as unknown as (Reaction | number)[];
+  if (typeof raw[0] === 'number') {
+    const flat = raw as number[];
+    const reactions: Reaction[] = new Array<Reaction>(flat.length / 3);
+    for (let i = 0, j = 0; i < flat.length; i += 3, j++) {
+      reactions[j] = { actor: actor(flat[i]!), reactionType: REACTION_TYPES[flat[i + 1]!]!, reactedAtMs: flat[i + 2]! };
+    }
+    post.reactions = reactions;
+  } else {
+    for (const r of post.reactions) r.actor = shared(r.actor);
+  }
+  const comment = (c: Comment | PackedComment): Comment => {
+    if (!Array.isArray(c)) {
+      c.author = shared(c.author);
+      c.replies = c.replies.map(comment);
+      return c;
+    }
+    const [commentId, n, content, createdAtMs, likes, replies] = c;
+    return { commentId, commentUrn: `urn:li:comment:(activity:${post.activityId},${commentId})`, author: actor(n), content, createdAtMs, likes, replies: replies.map(comment) };
+  };
+  post.comments = (post.comments as (Comment | PackedComment)[]).map(comment);
 }
