@@ -163,6 +163,8 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   deps.network = createNetworkState(deps);
   announce = (c) => deps.emit(c.userId, c.accountId, ACCOUNT_STATUS_CHANGED, { status: c.status, previousStatus: c.previousStatus, reason: c.reason, until: c.until });
 
+  // When the latest call came in (performance.now()): warm-up builds the later views when calls pause.
+  let lastCallAt = 0;
   const handlers = coreHandlers(accounts, governor);
   for (const module of DOMAIN_MODULES) {
     for (const [id, handler] of module.handlers) {
@@ -183,7 +185,10 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     audit: new AuditLog(db, () => clock.now()),
     health: createHealthGate(health, governor, clock),
     endpoints: ENDPOINTS,
-    handlerFor: (id) => handlers.get(id),
+    handlerFor: (id) => {
+      lastCallAt = performance.now();
+      return handlers.get(id);
+    },
     routers: {
       // The router's own paths start with /webhooks.
       '/': createWebhooksRouter({
@@ -259,11 +264,18 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
         await nextTurn();
         if (closed) return;
         getWorld();
-        // The first account's view at once (first calls need it), then the others with pauses, so requests under way flow between them.
+        // The first account's view at once (first calls need it), then each other one when calls pause
+        // (~0.1 s each: a session's first calls must not wait behind them).
+        const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+        const quiet = async (): Promise<void> => {
+          const since = performance.now();
+          do await sleep(50);
+          while (performance.now() - lastCallAt < 250 && performance.now() - since < 3000);
+        };
         let pause = nextTurn;
         for (const account of accounts.all()) {
           await pause();
-          pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+          pause = quiet;
           if (closed) return;
           view(account);
         }
