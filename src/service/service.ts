@@ -265,12 +265,13 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
         if (closed) return;
         getWorld();
         // The first account's view at once (first calls need it), then each other one when calls pause
-        // (~0.1 s each: a session's first calls must not wait behind them).
+        // (~0.1 s each: a session's first calls must not wait behind them), all of them within ~3 s,
+        // since simulated activity waits for the warm-up.
         const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+        const deadline = performance.now() + 3000;
         const quiet = async (): Promise<void> => {
-          const since = performance.now();
           do await sleep(50);
-          while (performance.now() - lastCallAt < 250 && performance.now() - since < 3000);
+          while (performance.now() - lastCallAt < 250 && performance.now() < deadline);
         };
         let pause = nextTurn;
         for (const account of accounts.all()) {
