@@ -263,7 +263,38 @@ if (process.argv[2] === '--worker') {
   process.exit(0);
 }
 
-const only = process.env.BENCH_GOV_ONLY; // 'mcp' | 'rate'
+/** Only spawn -> initialize and spawn -> first search_people, `runs` times on one existing data directory (medians). */
+async function firstSearchFigures(runs) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'outreach-gov-first-'));
+  try {
+    const first = await stdioSession(dataDir);
+    await first.close();
+    const init = [];
+    const search = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const s = await stdioSession(dataDir);
+      init.push(ms(t0));
+      const r = await s.client.callTool({ name: 'search_people', arguments: { keywords: 'engineer' } }, undefined, REQUEST);
+      search.push(ms(t0));
+      if (r.isError) throw new Error(`search_people failed: ${r.content?.[0]?.text}`);
+      await s.close();
+    }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    return { runs, initializeMs: init, firstSearchMs: search, medianInitializeMs: median(init), medianFirstSearchMs: median(search) };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const only = process.env.BENCH_GOV_ONLY; // 'mcp' | 'rate' | 'first' (spawn -> first search only, BENCH_RUNS times)
+if (only === 'first') {
+  const f = await firstSearchFigures(Number(process.env.BENCH_RUNS ?? 5));
+  process.stdout.write(
+    `spawn -> initialize median ${f.medianInitializeMs} ms ${JSON.stringify(f.initializeMs)}; spawn -> first search_people result median ${f.medianFirstSearchMs} ms ${JSON.stringify(f.firstSearchMs)} (target <= 1500)\n`,
+  );
+  process.exit(0);
+}
 const results = { dist: dist === resolve(root, 'dist') ? 'dist' : dist };
 if (only !== 'rate') results.mcp = await mcpFigures();
 if (only !== 'mcp') {

@@ -21,7 +21,7 @@ import { createGovernor, type LimitsGovernor } from './limits/index.js';
 import { ALL_MIGRATIONS } from './store/schema.js';
 import { ensureMeta, getMeta, openDatabase, runMigrations, type Db } from './store/db.js';
 import { ACCOUNT_STATUS_CHANGED, WebhookDispatcher, WebhookStore, createWebhooksRouter, type WebhookPayload } from './webhooks/index.js';
-import { DEFAULT_EPOCH_MS, generateWorld, type World } from './world/index.js';
+import { DEFAULT_EPOCH_MS, DEFAULT_PEOPLE, generateWorld, loadWorldSnapshot, readWorldSnapshot, saveWorldSnapshot, worldSnapshotFile, type World } from './world/index.js';
 import { resumeSimulatedClock } from './sim-clock.js';
 
 export const DEFAULT_SEED = 'outreach';
@@ -124,8 +124,22 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     logger,
   });
 
+  // The world of this data directory: loaded from its snapshot when one matches, else generated (and saved by warmUp).
+  const snapshotFile = worldSnapshotFile(opts.dataDir);
+  const snapshotKey = { seed, people: DEFAULT_PEOPLE, anchorMs, epochMs };
   let world: World | undefined;
-  const getWorld = (): World => (world ??= generateWorld(seed, { epochMs, anchorMs }));
+  let unsaved = false;
+  // Read and decompressed off the main thread while start-up goes on; warmUp waits for it, then parses.
+  let prefetched: Buffer | undefined;
+  const prefetch = snapshotFile ? readWorldSnapshot(snapshotFile).then((bytes) => void (prefetched = world ? undefined : bytes)) : Promise.resolve();
+  const getWorld = (): World => {
+    if (world) return world;
+    const loaded = snapshotFile ? loadWorldSnapshot(snapshotFile, snapshotKey, prefetched) : undefined;
+    prefetched = undefined;
+    unsaved = snapshotFile !== undefined && !loaded;
+    world = loaded ?? generateWorld(seed, { epochMs, anchorMs });
+    return world;
+  };
   const view = accountViews(getWorld);
 
   const webhookStore = new WebhookStore(db);
@@ -149,6 +163,8 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   deps.network = createNetworkState(deps);
   announce = (c) => deps.emit(c.userId, c.accountId, ACCOUNT_STATUS_CHANGED, { status: c.status, previousStatus: c.previousStatus, reason: c.reason, until: c.until });
 
+  // When the latest call came in (performance.now()): warm-up builds the later views when calls pause.
+  let lastCallAt = 0;
   const handlers = coreHandlers(accounts, governor);
   for (const module of DOMAIN_MODULES) {
     for (const [id, handler] of module.handlers) {
@@ -169,7 +185,10 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     audit: new AuditLog(db, () => clock.now()),
     health: createHealthGate(health, governor, clock),
     endpoints: ENDPOINTS,
-    handlerFor: (id) => handlers.get(id),
+    handlerFor: (id) => {
+      lastCallAt = performance.now();
+      return handlers.get(id);
+    },
     routers: {
       // The router's own paths start with /webhooks.
       '/': createWebhooksRouter({
@@ -181,7 +200,21 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     },
   });
 
+  let saving: Promise<void> | undefined;
+  const keepWorld = (): Promise<void> => {
+    if (unsaved && snapshotFile && world) {
+      unsaved = false;
+      saving = saveWorldSnapshot(snapshotFile, snapshotKey, world).then(
+        () => undefined,
+        (err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not save the world snapshot; the next start generates it again'),
+      );
+    }
+    return saving ?? Promise.resolve();
+  };
+
   let accountsAnnounced = false;
+  // While warm-up builds the world and the views, the timer leaves them to it (its first run needs every view).
+  let warming = false;
   const runActivity = (): void => {
     // First run (not at start-up, which must stay fast): modules learn every account.
     if (!accountsAnnounced) {
@@ -208,7 +241,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   let closed = false;
   webhooks.start();
   const interval = opts.activityIntervalMs ?? 1000;
-  const timer = interval > 0 ? setInterval(runActivity, interval) : undefined;
+  const timer = interval > 0 ? setInterval(() => warming || runActivity(), interval) : undefined;
   timer?.unref();
 
   let closing: Promise<void> | undefined;
@@ -225,20 +258,41 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     runActivity,
     async warmUp() {
       const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-      await nextTurn();
-      if (closed) return;
-      getWorld();
-      for (const account of accounts.all()) {
+      warming = true;
+      try {
+        await prefetch;
         await nextTurn();
         if (closed) return;
-        view(account);
+        getWorld();
+        // The first account's view at once (first calls need it), then each other one when calls pause
+        // (~0.1 s each: a session's first calls must not wait behind them), all of them within ~3 s,
+        // since simulated activity waits for the warm-up.
+        const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+        const deadline = performance.now() + 3000;
+        const quiet = async (): Promise<void> => {
+          do await sleep(50);
+          while (performance.now() - lastCallAt < 250 && performance.now() < deadline);
+        };
+        let pause = nextTurn;
+        for (const account of accounts.all()) {
+          await pause();
+          pause = quiet;
+          if (closed) return;
+          view(account);
+        }
+      } finally {
+        warming = false;
       }
+      // A generated world is kept for the next start, a part per turn, once the views are built.
+      await keepWorld();
     },
     close() {
       closed = true;
       // Once: a second call waits for the first.
       closing ??= (async () => {
         if (timer) clearInterval(timer);
+        // A world generated in this run is saved before exit (a session shorter than the warm-up included).
+        await keepWorld();
         await webhooks.stop();
         simulated?.stop();
         db.close();

@@ -6,6 +6,7 @@
 export * from './types.js';
 export * from './account-types.js';
 export { generateWorld, DEFAULT_PEOPLE } from './generate.js';
+export { loadWorldSnapshot, readWorldSnapshot, saveWorldSnapshot, worldSnapshotFile, WORLD_SNAPSHOT_FILE, type SnapshotKey } from './snapshot.js';
 export { accountView, connectionDegree } from './account-view.js';
 export { findPerson, findCompany, findJob, findGroup, findPost, findGeo } from './lookup.js';
 export * from './search.js';

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Faker, base, en, generateMersenne32Randomizer, type Randomizer } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+// The English instance only: the package index loads every locale (~0.2 s of start-up).
+import { faker as english } from '@faker-js/faker/locale/en';
+import { Mersenne32 } from './mersenne.js';
+
+/** Faker's class and the merged [en, base] definitions, taken from the English instance. */
+const FakerClass = english.constructor as new (options: { locale: Faker['rawDefinitions']; randomizer: Mersenne32 }) => Faker;
 
 /**
  * Seeded randomness. Each part of the world (people, posts, one account's
@@ -9,12 +15,11 @@ import { Faker, base, en, generateMersenne32Randomizer, type Randomizer } from '
 export class Rand {
   readonly faker: Faker;
   /** Shared with the Faker instance; read directly where millions of draws are made. */
-  private readonly randomizer: Randomizer;
+  private readonly randomizer: Mersenne32;
 
   constructor(...seedParts: string[]) {
-    this.randomizer = generateMersenne32Randomizer();
-    this.randomizer.seed(seedWords(seedParts));
-    this.faker = new Faker({ locale: [en, base], randomizer: this.randomizer });
+    this.randomizer = new Mersenne32(seedWords(seedParts));
+    this.faker = new FakerClass({ locale: english.rawDefinitions, randomizer: this.randomizer });
   }
 
   /** Float in [0, 1). */
