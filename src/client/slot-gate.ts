@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../util/redis.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Logger } from '../util/logger.js';
 
@@ -278,7 +279,7 @@ export class RedisSlotGate implements SlotGate {
     this.timing = { ...DEFAULT_GATE_TIMING, ...options.timing };
     this.clock = options.clock ?? systemClock;
     this.fallback = new LocalSlotGate(this.clock, this.timing);
-    const redis = new Redis(options.url, {
+    const redis = connectRedis(options.url, {
       // Commands wait for the first connect, but give up after one reconnect
       // attempt so a dead Redis degrades to the in-process window, not a hang.
       enableOfflineQueue: true,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../util/redis.js';
 import type { ServerEvent, ServerEventBus } from '@modelcontextprotocol/server';
 import type { Logger } from '../util/logger.js';
 import type { OnceStore } from './confirm.js';
@@ -31,7 +32,7 @@ export class RedisServerEventBus implements ServerEventBus {
     private readonly channel: string,
     private readonly logger?: Logger,
   ) {
-    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.pub = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
     this.sub = this.pub.duplicate();
     for (const conn of [this.pub, this.sub]) conn.on('error', (err: Error) => this.logger?.warn({ err: err.message }, 'redis event bus'));
     this.sub.on('message', (channel: string, text: string) => {
@@ -84,7 +85,7 @@ export class RedisOnceStore implements OnceStore {
     url: string,
     private readonly prefix: string,
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.redis = connectRedis(url, { maxRetriesPerRequest: 2 });
     this.redis.on('error', () => {});
   }
 
