@@ -1,7 +1,4 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -9,25 +6,12 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ENDPOINTS } from '../../src/contract/index.js';
+import { CLI as cli, cleanEnv, tempDataDirs } from './built-cli.js';
 
 /** The built CLI (dist/cli.js) speaking both protocol eras, and surviving bad stdin. */
 
-const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
-const dirs: string[] = [];
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'outreach-mcp-eras-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('OUTREACH_')) env[k] = v;
-  return { ...env, OUTREACH_LOG_LEVEL: 'warn', ...extra };
-}
+const { dataDir, removeAll } = tempDataDirs('outreach-mcp-eras-');
+afterAll(removeAll);
 
 const pinned = { versionNegotiation: { mode: { pin: '2026-07-28' as const } } };
 

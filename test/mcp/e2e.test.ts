@@ -1,7 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -10,32 +7,15 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ENDPOINTS } from '../../src/contract/index.js';
 import { startService } from '../../src/service/index.js';
 import { resourceJson } from './harness.js';
+import { CLI as cli, cleanEnv, spawnHttp, tempDataDirs } from './built-cli.js';
 
 /**
  * End-to-end runs of the built CLI (dist/cli.js) against the real embedded
  * service, over stdio and HTTP (every vitest run builds dist first).
  */
 
-const root = new URL('../../', import.meta.url);
-const cli = new URL('dist/cli.js', root).pathname;
-
-
-const dirs: string[] = [];
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'outreach-mcp-e2e-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-/** The environment minus any OUTREACH_* the developer has set, plus overrides. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('OUTREACH_')) env[k] = v;
-  return { ...env, OUTREACH_LOG_LEVEL: 'warn', ...extra };
-}
+const { dataDir, removeAll } = tempDataDirs('outreach-mcp-e2e-');
+afterAll(removeAll);
 
 async function stdioClient(args: string[], env: Record<string, string>): Promise<{ client: Client; errors: Error[] }> {
   const client = new Client({ name: 'e2e', version: '1.0.0' });
@@ -57,24 +37,6 @@ async function exercise(client: Client, expectedTools: number): Promise<void> {
   const quota = resourceJson(await client.readResource({ uri: `outreach://accounts/${id}/quota` })) as { accountId: string; quotas: unknown[] };
   expect(quota.accountId).toBe(id);
   expect(quota.quotas.length).toBeGreaterThan(0);
-}
-
-/** Spawns `dist/cli.js http` and resolves with its base URL from the ready line on stderr. */
-function spawnHttp(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`no ready line; stderr: ${err}`)), 15_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      const m = /MCP over HTTP at (http:\/\/\S+)\/mcp/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]! });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}; stderr: ${err}`)));
-  });
 }
 
 function exitOf(child: ChildProcess): Promise<number | null> {

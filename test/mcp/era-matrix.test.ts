@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -12,6 +9,7 @@ import { StreamableHTTPClientTransport as LegacyStreamableHTTPClientTransport } 
 import { ElicitRequestSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ENDPOINTS, PER_MINUTE_LIMITS } from '../../src/contract/index.js';
 import { DEFAULT_LIMITER_OPTIONS } from '../../src/client/limiter.js';
+import { CLI as cli, cleanEnv, spawnHttp, tempDataDirs } from './built-cli.js';
 
 /**
  * Issue 15's matrix, against the built CLI (dist/cli.js) on its embedded
@@ -31,19 +29,7 @@ import { DEFAULT_LIMITER_OPTIONS } from '../../src/client/limiter.js';
  * start, in parallel, so that wait is paid once.
  */
 
-const cli = new URL('../../dist/cli.js', import.meta.url).pathname;
-const dirs: string[] = [];
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'outreach-mcp-matrix-'));
-  dirs.push(dir);
-  return dir;
-}
-
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('OUTREACH_')) env[k] = v;
-  return { ...env, OUTREACH_LOG_LEVEL: 'warn' };
-}
+const { dataDir, removeAll } = tempDataDirs('outreach-mcp-matrix-');
 
 async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
   const start = Date.now();
@@ -185,23 +171,6 @@ async function legacyDriver(wire: Wire, elicit: boolean, url?: string): Promise<
   return d;
 }
 
-function spawnHttp(): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'http', '--port', '0', '--data-dir', dataDir()], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`no ready line; stderr: ${err}`)), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      const m = /MCP over HTTP at (http:\/\/\S+)\/mcp/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]! });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}; stderr: ${err}`)));
-  });
-}
-
 interface QuotaItem {
   feature: string;
   window: string;
@@ -271,7 +240,7 @@ async function prepare(c: Case): Promise<void> {
 }
 
 beforeAll(async () => {
-  http = await spawnHttp();
+  http = await spawnHttp(['--data-dir', dataDir()], cleanEnv());
   await Promise.all(cases.map(prepare));
   process.stderr.write(`era matrix: servers up and windows filled in ${Date.now() - started} ms\n`);
 }, 90_000);
@@ -285,7 +254,7 @@ afterAll(async () => {
     http.child.kill('SIGTERM');
     if (http.child.exitCode === null) await new Promise((r) => http!.child.once('exit', r));
   }
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  removeAll();
   // Visible in verbose runs: the whole matrix's wall time.
   process.stderr.write(`era matrix: ${Date.now() - started} ms\n`);
 });
