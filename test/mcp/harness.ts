@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
@@ -32,6 +33,19 @@ export async function connect(mcp: OutreachMcp): Promise<Session> {
       await client.close();
       await server.close();
     },
+  };
+}
+
+/** connect() for tests: every session it opens is closed after each test. */
+export function connectPerTest(): (mcp: OutreachMcp) => Promise<Session> {
+  const sessions: Session[] = [];
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.close()));
+  });
+  return async (mcp) => {
+    const session = await connect(mcp);
+    sessions.push(session);
+    return session;
   };
 }
 

@@ -1,22 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/contract/index.js';
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ClientError } from '../../src/client/types.js';
 import { OutreachMcp } from '../../src/mcp/server.js';
 import { RecentEvents } from '../../src/mcp/events.js';
 import { ACCOUNT_A, ACCOUNT_B, FakeClient, accountStatus } from './fake-client.js';
-import { connect, resourceJson, until, type Session } from './harness.js';
+import { connect, connectPerTest, resourceJson, until } from './harness.js';
 import { TEST_ENDPOINTS } from './test-endpoints.js';
 
-const sessions: Session[] = [];
-async function open(mcp: OutreachMcp): Promise<Session> {
-  const s = await connect(mcp);
-  sessions.push(s);
-  return s;
-}
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-});
+/** A session per call, closed after each test. */
+const open = connectPerTest();
 
 const connectResult = { success: true, invitationId: 'inv-1', timestamp: '2026-01-05T00:00:00.000Z' };
 

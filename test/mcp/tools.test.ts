@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ENDPOINTS, TOOLSETS, endpointById } from '../../src/contract/index.js';
@@ -7,18 +7,11 @@ import { OutreachMcp } from '../../src/mcp/server.js';
 import { selectEndpoints } from '../../src/mcp/selection.js';
 import { withAnnotationDefaults } from '../../src/mcp/json-schema.js';
 import { ACCOUNT_A, ACCOUNT_B, FakeClient, accountStatus, waitForAbort } from './fake-client.js';
-import { connect, toolText, until, type Session } from './harness.js';
+import { connect, connectPerTest, toolText, until } from './harness.js';
 import { TEST_ENDPOINTS, sendConnection } from './test-endpoints.js';
 
-const sessions: Session[] = [];
-async function open(mcp: OutreachMcp): Promise<Session> {
-  const s = await connect(mcp);
-  sessions.push(s);
-  return s;
-}
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-});
+/** A session per call, closed after each test. */
+const open = connectPerTest();
 
 describe('tools/list', () => {
   it('lists one tool per contract entry with schemas, title and annotations', async () => {
