@@ -185,7 +185,7 @@ export function clientErrorEnvelope(err: ClientError, e: AnyEndpoint, ctx: Error
   const d = err.details;
   const now = ctx.now ?? Date.now();
   const status = d.status !== undefined ? ` (${d.status})` : '';
-  const message = safeMessage(d.message);
+  const message = safeMessage(stripNothingSent(d.message));
   switch (d.kind) {
     case 'validation':
       return validationEnvelope(e, d.issues ?? [], d.message);
@@ -349,9 +349,12 @@ function quotaEnvelope(err: ClientError, e: AnyEndpoint, ctx: ErrorContext, now:
   };
 }
 
-/** The guard's own text ends with "Nothing was sent."; the envelope says it once, in `outcome`. */
+/**
+ * The client's own texts end with "Nothing was sent." (and the limiter's with
+ * "; retry at … (in …)."): the envelope says both once, in `outcome` and `retryAt`.
+ */
 function stripNothingSent(text: string): string {
-  return text.replace(/\s*Nothing was sent\.?\s*$/i, '');
+  return text.replace(/[\s;,]*\bNothing was sent\b[^]*$/i, '');
 }
 
 const OUTCOME_WORDS: Record<WriteOutcome, string> = {

@@ -199,8 +199,18 @@ describe('error envelope, one code at a time', () => {
     },
     {
       code: 'queue_timeout',
-      details: { kind: 'queue_timeout', message: 'would wait 90 s for a write slot', retryAfterMs: 90_000 },
-      check: (env) => expect(env).toMatchObject({ retryable: true, retryAfterSeconds: 90, outcome: 'not_sent' }),
+      details: {
+        kind: 'queue_timeout',
+        message: 'Longer than the maximum wait of 45 s: the write per-minute limit of account x has no free slot for 90 s. Nothing was sent; retry at 2026-01-05T10:01:30.000Z (in 90 s).',
+        retryAfterMs: 90_000,
+      },
+      check: (env, text) => {
+        expect(env).toMatchObject({ retryable: true, retryAfterSeconds: 90, retryAt: '2026-01-05T10:01:30.000Z', outcome: 'not_sent' });
+        // The limiter's own "Nothing was sent; retry at …" is said once, by the envelope.
+        expect(text.match(/nothing was sent/gi)).toHaveLength(1);
+        expect(text.match(/2026-01-05T10:01:30\.000Z/g)).toHaveLength(1);
+        expect(env.message).toMatch(/has no free slot for 90 s\.$/);
+      },
     },
     {
       code: 'outside_working_hours',
